@@ -1,0 +1,5 @@
+"""Catalogue API routes."""
+
+from django.urls import path
+
+urlpatterns: list = []

@@ -1,0 +1,145 @@
+"""The catalogue: games, sets or editions, cards and their printings.
+
+One Card table serves the four games. Fields common to all (name, type, effect) sit
+beside typed, nullable columns for each game's facts, so one search and one API list
+work across games without joins. A card has one or more printings (a Shadowfist
+title is printed in several editions; project-written sets have one printing each).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from cards.vocabulary import CHIZO_CLASSES
+
+
+class Game(models.Model):
+    slug = models.SlugField(max_length=20, unique=True)
+    name = models.CharField(max_length=64)
+    sort_order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["sort_order", "slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CardSet(models.Model):
+    """An edition (Shadowfist) or set of tiles or components (other games)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sets")
+    code = models.CharField(max_length=16)
+    name = models.CharField(max_length=100)
+    release_order = models.SmallIntegerField(default=0)
+    is_project_set = models.BooleanField(
+        default=False, help_text="Written by the Cardhouse project, not a published set."
+    )
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["game__sort_order", "release_order", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "code"], name="cardset_unique_code"),
+            models.UniqueConstraint(fields=["game", "name"], name="cardset_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+class Card(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards")
+    name = models.CharField(max_length=200)
+    subtitle = models.CharField(max_length=200, blank=True)
+    slug = models.SlugField(max_length=220)
+    type = models.CharField(max_length=32)
+    effect_text = models.TextField(null=True, blank=True)
+    effect_key = models.CharField(max_length=64, null=True, blank=True)
+    effect_params = models.JSONField(
+        default=dict, blank=True, help_text="Parameters of the effect named by effect_key."
+    )
+
+    # ChiZo RISING
+    creature_class = models.CharField(max_length=16, blank=True)
+    is_basic = models.BooleanField(default=False)
+    element = models.CharField(max_length=16, null=True, blank=True)
+    strength = models.PositiveSmallIntegerField(null=True, blank=True)
+    intelligence = models.PositiveSmallIntegerField(null=True, blank=True)
+    compatible_classes = models.CharField(
+        max_length=120, blank=True, help_text="Comma-separated creature classes, zodiac order."
+    )
+
+    # Shadowfist
+    faction = models.CharField(max_length=40, blank=True, help_text="Faction or talent.")
+    cost = models.SmallIntegerField(null=True, blank=True)
+    cost_is_x = models.BooleanField(default=False)
+    requires = models.CharField(max_length=16, blank=True, help_text="Resource codes, e.g. 'dd'.")
+    provides = models.CharField(max_length=16, blank=True, help_text="Resource codes, e.g. 'gC'.")
+    fighting = models.SmallIntegerField(null=True, blank=True)
+    fighting_is_x = models.BooleanField(default=False)
+    power = models.SmallIntegerField(null=True, blank=True)
+    body = models.SmallIntegerField(null=True, blank=True)
+    designators = models.CharField(max_length=300, blank=True, help_text="Space-separated.")
+    is_no_max = models.BooleanField(default=False)
+    is_unique = models.BooleanField(default=False)
+    is_limited = models.BooleanField(default=False)
+
+    # Raise and Chocobo Party Up! components
+    symbol = models.CharField(max_length=16, blank=True)
+    value = models.SmallIntegerField(null=True, blank=True)
+    points = models.SmallIntegerField(null=True, blank=True)
+    copies = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Copies in a fixed component set."
+    )
+    attrs = models.JSONField(default=dict, blank=True, help_text="Further facts of the card.")
+
+    class Meta:
+        ordering = ["game__sort_order", "name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "slug"], name="card_unique_slug"),
+        ]
+        indexes = [
+            models.Index(fields=["game", "name"]),
+            models.Index(fields=["game", "type"]),
+            models.Index(fields=["game", "creature_class"]),
+            models.Index(fields=["game", "faction"]),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def compatible_list(self) -> list[str]:
+        return [c for c in self.compatible_classes.split(",") if c]
+
+    @staticmethod
+    def join_classes(classes: list[str] | tuple[str, ...]) -> str:
+        """Store classes in zodiac order so equal sets always compare equal."""
+        order = {name: index for index, name in enumerate(CHIZO_CLASSES)}
+        return ",".join(sorted(set(classes), key=order.__getitem__))
+
+    @property
+    def designator_list(self) -> list[str]:
+        return self.designators.split()
+
+
+class Printing(models.Model):
+    """One printing of a card in a set, with the facts as printed there."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
+    card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="printings")
+    rarity = models.CharField(max_length=20, blank=True)
+    external_id = models.CharField(max_length=32, help_text="Identifier in the source data.")
+    facts = models.JSONField(default=dict, blank=True, help_text="Facts as printed.")
+
+    class Meta:
+        ordering = ["card_set__release_order", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["card_set", "external_id"], name="printing_unique_source_id"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card} [{self.card_set.code}]"

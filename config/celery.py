@@ -1,0 +1,17 @@
+"""The Celery application.
+
+Without CELERY_BROKER_URL the settings make tasks run in-process (task_always_eager),
+so a single machine needs no broker; with it, any number of workers can join.
+"""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("cardhouse")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

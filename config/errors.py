@@ -1,0 +1,91 @@
+"""One error shape for every API error.
+
+    {"status": 400, "code": "invalid", "detail": "...", "errors": [{"field": ..., "message": ..., "code": ...}]}
+
+DRF's exceptions and Django's 404/PermissionDenied are all rendered this way; so are
+unexpected errors (500), without a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+logger = logging.getLogger(__name__)
+
+
+class ApiError(exceptions.APIException):
+    """An API error with a code, a message and optional itemised errors."""
+
+    def __init__(
+        self,
+        detail: str,
+        *,
+        code: str,
+        status_code: int = status.HTTP_400_BAD_REQUEST,
+        errors: list[dict[str, Any]] | None = None,
+    ) -> None:
+        super().__init__(detail=detail, code=code)
+        self.status_code = status_code
+        self.error_code = code
+        self.errors = errors or []
+
+
+def _flatten(detail: Any, field: str | None = None) -> list[dict[str, Any]]:
+    """Turn DRF's nested ValidationError detail into a flat list of field errors."""
+    if isinstance(detail, dict):
+        items: list[dict[str, Any]] = []
+        for key, value in detail.items():
+            name = key if field is None else f"{field}.{key}"
+            items.extend(_flatten(value, None if key == "non_field_errors" else name))
+        return items
+    if isinstance(detail, list):
+        items = []
+        for index, value in enumerate(detail):
+            nested = isinstance(value, dict | list)
+            items.extend(_flatten(value, f"{field}[{index}]" if nested and field else field))
+        return items
+    code = getattr(detail, "code", "invalid")
+    return [{"field": field, "message": str(detail), "code": code}]
+
+
+def error_body(status_code: int, code: str, detail: str, errors: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"status": status_code, "code": code, "detail": detail, "errors": errors}
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    if isinstance(exc, ApiError):
+        body = error_body(exc.status_code, exc.error_code, str(exc.detail), exc.errors)
+        return Response(body, status=exc.status_code)
+
+    response = exception_handler(exc, context)
+    if response is None:
+        logger.exception("Unhandled API error", exc_info=exc)
+        body = error_body(500, "server_error", "An unexpected error occurred.", [])
+        return Response(body, status=500)
+
+    if isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.detail)
+        detail = "; ".join(
+            f"{e['field']}: {e['message']}" if e["field"] else e["message"] for e in errors
+        )
+        code = "invalid"
+    else:
+        errors = []
+        detail = str(getattr(exc, "detail", exc))
+        code = getattr(getattr(exc, "detail", None), "code", None) or getattr(
+            exc, "default_code", "error"
+        )
+    response.data = error_body(response.status_code, str(code), detail, errors)
+    return response
