@@ -1,0 +1,266 @@
+"""Importer for the factual Shadowfist card list (one CSV row per printing).
+
+The format is the one of `shadowfist_cards_factual.csv`: card_id, title, subtitle,
+card_type, faction_or_category, cost, cost_is_x, requires, provides, fighting,
+fighting_is_x, power, body, no_max_db_flag, no_max_kw, unique_kw, limited_kw, rarity,
+rarity_short, edition, edition_short, edition_seq. Printings are merged under their
+title; the card's facts are those of its newest printing (errata win), and each
+printing keeps the facts as printed. The list has no rules text, so imported cards
+have no effect text and no effect key.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from cards.designators import designators_of
+from cards.models import Card
+from cards.upsert import (
+    CardSpec,
+    LoadReport,
+    PrintingSpec,
+    SetSpec,
+    ensure_games,
+    upsert_cards,
+    upsert_set,
+)
+from cards.vocabulary import SHADOWFIST_RESOURCES, SHADOWFIST_TYPES
+
+COLUMNS = (
+    "card_id", "title", "subtitle", "card_type", "faction_or_category", "cost", "cost_is_x",
+    "requires", "provides", "fighting", "fighting_is_x", "power", "body", "no_max_db_flag",
+    "no_max_kw", "unique_kw", "limited_kw", "rarity", "rarity_short", "edition",
+    "edition_short", "edition_seq",
+)  # fmt: skip
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+
+class ImportFormatError(Exception):
+    """The file as a whole is not in the expected format; nothing was imported."""
+
+
+class RowError(ValueError):
+    """One row is malformed; it is rejected and the rest of the file goes on."""
+
+
+@dataclass(frozen=True)
+class Row:
+    line: int
+    card_id: str
+    title: str
+    edition: str
+    edition_code: str
+    edition_seq: int
+    rarity: str
+    facts: dict[str, Any]
+
+
+def import_shadowfist(path: Path) -> tuple[LoadReport, LoadReport]:
+    """Import the file; returns (card report, printing report), rejected rows in the first."""
+    rows, rejected = read_rows(path)
+    cards_report = LoadReport(rejected=rejected)
+    printings_report = LoadReport()
+    with transaction.atomic():
+        game = ensure_games()["shadowfist"]
+        sets = {spec.code: upsert_set(game, spec) for spec in _edition_specs(rows)}
+        specs = _card_specs(game.pk, rows)
+        before = _printing_snapshot(game.pk)
+        upsert_cards(game, sets, specs, cards_report)
+        _count_printings(before, _printing_snapshot(game.pk), printings_report)
+    return cards_report, printings_report
+
+
+def read_rows(path: Path) -> tuple[list[Row], list[str]]:
+    """Parse and check every row; malformed rows come back as messages with their line."""
+    if not path.is_file():
+        raise ImportFormatError(f"{path}: no such file")
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise ImportFormatError(f"{path}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            return _read(csv.DictReader(handle))
+    except UnicodeDecodeError as error:
+        raise ImportFormatError(f"{path}: not UTF-8 text ({error.reason})") from None
+    except csv.Error as error:
+        raise ImportFormatError(f"{path}: not a CSV file ({error})") from None
+
+
+def _read(reader: csv.DictReader[str]) -> tuple[list[Row], list[str]]:
+    missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
+    if missing:
+        raise ImportFormatError(
+            "not a Shadowfist factual card list: missing column(s) " + ", ".join(missing)
+        )
+    rows: list[Row] = []
+    rejected: list[str] = []
+    seen_ids: set[str] = set()
+    for raw in reader:
+        line = reader.line_num
+        try:
+            row = _parse(raw, line)
+            if row.card_id in seen_ids:
+                raise RowError(f"duplicate card_id {row.card_id}")
+        except RowError as error:
+            rejected.append(f"row {line}: {error}")
+            continue
+        seen_ids.add(row.card_id)
+        rows.append(row)
+    return rows, rejected
+
+
+def _parse(raw: dict[str, str | None], line: int) -> Row:
+    if None in raw:
+        raise RowError("more fields than columns")
+    value = {k: (v or "").strip() for k, v in raw.items() if k is not None}
+    if not value["card_id"].isdigit():
+        raise RowError(f"card_id {value['card_id']!r} is not a number")
+    if not value["title"]:
+        raise RowError("empty title")
+    if value["card_type"] not in SHADOWFIST_TYPES:
+        raise RowError(f"unknown card_type {value['card_type']!r}")
+    if not value["edition"] or not value["edition_short"]:
+        raise RowError("missing edition")
+    for codes in ("requires", "provides"):
+        unknown = sorted(set(value[codes]) - set(SHADOWFIST_RESOURCES))
+        if unknown:
+            raise RowError(f"{codes} has unknown resource code(s) {''.join(unknown)!r}")
+    faction = value["faction_or_category"]
+    facts = {
+        "subtitle": value["subtitle"],
+        "type": value["card_type"],
+        "faction": "" if faction == "Feng Shui Site" else faction,
+        "cost": _int(value, "cost"),
+        "cost_is_x": _flag(value, "cost_is_x"),
+        "requires": value["requires"],
+        "provides": value["provides"],
+        "fighting": _int(value, "fighting"),
+        "fighting_is_x": _flag(value, "fighting_is_x"),
+        "power": _int(value, "power"),
+        "body": _int(value, "body"),
+        # The DB flag misses two No Max cards that the keyword scan finds (see SOURCE.md).
+        "is_no_max": _flag(value, "no_max_db_flag") or _flag(value, "no_max_kw"),
+        "is_unique": _flag(value, "unique_kw"),
+        "is_limited": _flag(value, "limited_kw"),
+    }
+    return Row(
+        line=line,
+        card_id=value["card_id"],
+        title=value["title"],
+        edition=value["edition"],
+        edition_code=value["edition_short"],
+        edition_seq=_int(value, "edition_seq") or 0,
+        rarity=value["rarity"],
+        facts=facts,
+    )
+
+
+def _int(value: dict[str, str], column: str) -> int | None:
+    text = value[column]
+    if text == "":
+        return None
+    try:
+        number = int(text)
+    except ValueError:
+        raise RowError(f"{column} {text!r} is not a whole number") from None
+    if not -1 < number < 1000:
+        raise RowError(f"{column} {number} is out of range")
+    return number
+
+
+def _flag(value: dict[str, str], column: str) -> bool:
+    text = value[column].upper()
+    if text not in ("Y", "N"):
+        raise RowError(f"{column} {value[column]!r} is not Y or N")
+    return text == "Y"
+
+
+def _edition_specs(rows: list[Row]) -> list[SetSpec]:
+    editions: dict[str, SetSpec] = {}
+    for row in rows:
+        editions.setdefault(
+            row.edition_code,
+            SetSpec(code=row.edition_code, name=row.edition, release_order=row.edition_seq),
+        )
+    return list(editions.values())
+
+
+def _card_specs(game_id: int, rows: list[Row]) -> list[CardSpec]:
+    by_title: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_title[row.title].append(row)
+    slugs = _slugs_for(game_id, sorted(by_title))
+    return [_card_spec(slugs[title], printings) for title, printings in by_title.items()]
+
+
+def _card_spec(slug: str, printings: list[Row]) -> CardSpec:
+    newest = max(printings, key=lambda r: (r.edition_seq, int(r.card_id)))
+    facts = newest.facts
+    fields = {
+        "name": newest.title,
+        **facts,
+        "designators": " ".join(designators_of(newest.title, facts["subtitle"])),
+        "effect_text": None,
+        "effect_key": None,
+    }
+    return CardSpec(
+        slug=slug,
+        fields=fields,
+        printings=[
+            PrintingSpec(
+                set_code=row.edition_code,
+                external_id=row.card_id,
+                rarity=row.rarity,
+                facts=row.facts,
+            )
+            for row in sorted(printings, key=lambda r: int(r.card_id))
+        ],
+    )
+
+
+def _slugs_for(game_id: int, titles: list[str]) -> dict[str, str]:
+    """A stable slug per title: keep a known card's slug, else slugify and de-duplicate."""
+    existing = dict(Card.objects.filter(game_id=game_id).values_list("name", "slug"))
+    taken = set(existing.values())
+    slugs: dict[str, str] = {}
+    for title in titles:
+        if title in existing:
+            slugs[title] = existing[title]
+            continue
+        base = slugify(title) or "card"
+        slug, n = base, 1
+        while slug in taken:
+            n += 1
+            slug = f"{base}-{n}"
+        taken.add(slug)
+        slugs[title] = slug
+    return slugs
+
+
+def _printing_snapshot(game_id: int) -> dict[tuple[int, str], tuple[Any, ...]]:
+    from cards.models import Printing
+
+    rows = Printing.objects.filter(card_set__game_id=game_id).values_list(
+        "card_set_id", "external_id", "card_id", "rarity", "facts"
+    )
+    return {(s, e): (c, r, repr(f)) for s, e, c, r, f in rows}
+
+
+def _count_printings(
+    before: dict[tuple[int, str], tuple[Any, ...]],
+    after: dict[tuple[int, str], tuple[Any, ...]],
+    report: LoadReport,
+) -> None:
+    for key, now in after.items():
+        if key not in before:
+            report.add("created")
+        elif before[key] != now:
+            report.add("updated")
+        else:
+            report.add("unchanged")
