@@ -26,7 +26,16 @@ class PrintingInline(admin.TabularInline):
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
-    list_display = ["name", "game", "type", "creature_class", "faction", "cost", "strength", "intelligence"]
+    list_display = [
+        "name",
+        "game",
+        "type",
+        "creature_class",
+        "faction",
+        "cost",
+        "strength",
+        "intelligence",
+    ]
     list_filter = ["game", "type", "is_basic", "faction", "creature_class"]
     search_fields = ["name", "subtitle", "effect_text"]
     list_select_related = ["game"]

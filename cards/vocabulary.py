@@ -39,8 +39,39 @@ SHADOWFIST_FACTIONS = (*SHADOWFIST_RESOURCES.values(), "Unaligned")
 # Words that are never designators (rules summary, "Designators"), plus articles,
 # prepositions and conjunctions.
 SHADOWFIST_NON_DESIGNATORS = frozenset(
-    """edge state site event feng shui a an the of in on at to for from by with into onto
-    upon over under and or but nor so yet as than""".split()
+    [
+        "edge",
+        "state",
+        "site",
+        "event",
+        "feng",
+        "shui",
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "into",
+        "onto",
+        "upon",
+        "over",
+        "under",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "so",
+        "yet",
+        "as",
+        "than",
+    ]
 )
 
 # Raise

@@ -1,6 +1,7 @@
 """One error shape for every API error.
 
-    {"status": 400, "code": "invalid", "detail": "...", "errors": [{"field": ..., "message": ..., "code": ...}]}
+    {"status": 400, "code": "invalid", "detail": "...",
+     "errors": [{"field": ..., "message": ..., "code": ...}]}
 
 DRF's exceptions and Django's 404/PermissionDenied are all rendered this way; so are
 unexpected errors (500), without a stack trace.
@@ -55,7 +56,9 @@ def _flatten(detail: Any, field: str | None = None) -> list[dict[str, Any]]:
     return [{"field": field, "message": str(detail), "code": code}]
 
 
-def error_body(status_code: int, code: str, detail: str, errors: list[dict[str, Any]]) -> dict[str, Any]:
+def error_body(
+    status_code: int, code: str, detail: str, errors: list[dict[str, Any]]
+) -> dict[str, Any]:
     return {"status": status_code, "code": code, "detail": detail, "errors": errors}
 
 

@@ -20,7 +20,7 @@ SECRET_KEY = env_str("DJANGO_SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off")
-    SECRET_KEY = "insecure-development-key-only-for-debug-mode"  # noqa: S105
+    SECRET_KEY = "insecure-development-key-only-for-debug-mode"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 
 INSTALLED_APPS = [
@@ -113,7 +113,7 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cardhouse API",
-    "DESCRIPTION": "Card catalogue, deck builder and rules engine for collectible card and tile games.",
+    "DESCRIPTION": "Card catalogue, deck builder and rules engine for card and tile games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,

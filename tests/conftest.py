@@ -1,11 +1,49 @@
-"""Shared fixtures: API clients and the users alice (owner), bob (another user) and charlie (outsider)."""
+"""Shared fixtures.
+
+The shipped catalogue is loaded once per test session, right after the test database is
+created; each test then runs in a transaction that is rolled back, so tests see the
+catalogue and leave it as they found it.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from django.contrib.auth.models import User
 from rest_framework.test import APIClient
+
+from cards.services import catalogue_load
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
+    with django_db_blocker.unblock():
+        catalogue_load()
 
 
 @pytest.fixture
 def api() -> APIClient:
     return APIClient()
+
+
+def _user(username: str) -> User:
+    return User.objects.create_user(username, f"{username}@example.com", f"{username}-password-1")
+
+
+@pytest.fixture
+def alice(db: None) -> User:
+    """The owner."""
+    return _user("alice")
+
+
+@pytest.fixture
+def bob(db: None) -> User:
+    """Another user."""
+    return _user("bob")
+
+
+@pytest.fixture
+def charlie(db: None) -> User:
+    """An outsider."""
+    return _user("charlie")

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from cards.designators import designators_of
-from cards.models import Card
+from cards.models import Card, Printing
 from cards.upsert import (
     CardSpec,
     LoadReport,
@@ -71,9 +71,10 @@ def import_shadowfist(path: Path) -> tuple[LoadReport, LoadReport]:
         game = ensure_games()["shadowfist"]
         sets = {spec.code: upsert_set(game, spec) for spec in _edition_specs(rows)}
         specs = _card_specs(game.pk, rows)
-        before = _printing_snapshot(game.pk)
+        set_ids = [card_set.pk for card_set in sets.values()]
+        before = _printing_snapshot(set_ids)
         upsert_cards(game, sets, specs, cards_report)
-        _count_printings(before, _printing_snapshot(game.pk), printings_report)
+        _count_printings(before, _printing_snapshot(set_ids), printings_report)
     return cards_report, printings_report
 
 
@@ -243,10 +244,9 @@ def _slugs_for(game_id: int, titles: list[str]) -> dict[str, str]:
     return slugs
 
 
-def _printing_snapshot(game_id: int) -> dict[tuple[int, str], tuple[Any, ...]]:
-    from cards.models import Printing
-
-    rows = Printing.objects.filter(card_set__game_id=game_id).values_list(
+def _printing_snapshot(set_ids: list[int]) -> dict[tuple[int, str], tuple[Any, ...]]:
+    """The printings of the imported editions, to count what an import changed."""
+    rows = Printing.objects.filter(card_set_id__in=set_ids).values_list(
         "card_set_id", "external_id", "card_id", "rarity", "facts"
     )
     return {(s, e): (c, r, repr(f)) for s, e, c, r, f in rows}

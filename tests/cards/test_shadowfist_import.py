@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
+from django.db.models import QuerySet
 
 from cards.importers.shadowfist import COLUMNS, import_shadowfist
 from cards.models import Card, CardSet, Printing
@@ -16,17 +17,39 @@ from cards.models import Card, CardSet, Printing
 REAL_FILE = Path(settings.SHADOWFIST_DATA_DIR) / "shadowfist_cards_factual.csv"
 
 BASE_ROW = dict.fromkeys(COLUMNS, "") | {
-    "cost_is_x": "N", "fighting_is_x": "N", "no_max_db_flag": "N", "no_max_kw": "N",
-    "unique_kw": "N", "limited_kw": "N", "rarity": "Common", "rarity_short": "C",
-}  # fmt: skip
+    "cost_is_x": "N",
+    "fighting_is_x": "N",
+    "no_max_db_flag": "N",
+    "no_max_kw": "N",
+    "unique_kw": "N",
+    "limited_kw": "N",
+    "rarity": "Common",
+    "rarity_short": "C",
+}
+
+
+def imported() -> QuerySet[Card]:
+    """Shadowfist cards from published editions (the shipped starter set is loaded too)."""
+    published = Card.objects.filter(game__slug="shadowfist", printings__card_set__in=editions())
+    return published.distinct()
+
+
+def editions() -> QuerySet[CardSet]:
+    return CardSet.objects.filter(game__slug="shadowfist", is_project_set=False)
 
 
 def row(card_id: int, title: str, **values: str) -> dict[str, str]:
     edition = values.pop("edition", "Limited / Standard")
-    defaults = {"edition": edition, "edition_short": values.pop("edition_short", "L/S"),
-                "edition_seq": values.pop("edition_seq", "1"), "card_type": "Character",
-                "faction_or_category": "Dragons", "cost": "1", "provides": "d",
-                "fighting": "1"}  # fmt: skip
+    defaults = {
+        "edition": edition,
+        "edition_short": values.pop("edition_short", "L/S"),
+        "edition_seq": values.pop("edition_seq", "1"),
+        "card_type": "Character",
+        "faction_or_category": "Dragons",
+        "cost": "1",
+        "provides": "d",
+        "fighting": "1",
+    }
     return BASE_ROW | defaults | {"card_id": str(card_id), "title": title} | values
 
 
@@ -44,11 +67,26 @@ def test_it_merges_printings_under_their_title_and_takes_the_newest_facts(tmp_pa
         tmp_path / "cards.csv",
         [
             row(1, "Nine Cuts", subtitle="Mercenary Assassin", fighting="2"),
-            row(2, "Nine Cuts", subtitle="Shadowy Assassin", fighting="3", edition="Netherworld 2",
-                edition_short="Nw2", edition_seq="6"),  # fmt: skip
-            row(3, "Ancient Temple", card_type="Feng Shui Site",
-                faction_or_category="Feng Shui Site", cost="0", provides="", fighting="",
-                power="1", body="5"),  # fmt: skip
+            row(
+                2,
+                "Nine Cuts",
+                subtitle="Shadowy Assassin",
+                fighting="3",
+                edition="Netherworld 2",
+                edition_short="Nw2",
+                edition_seq="6",
+            ),
+            row(
+                3,
+                "Ancient Temple",
+                card_type="Feng Shui Site",
+                faction_or_category="Feng Shui Site",
+                cost="0",
+                provides="",
+                fighting="",
+                power="1",
+                body="5",
+            ),
         ],
     )
     cards, printings = import_shadowfist(path)
@@ -107,7 +145,7 @@ def test_it_rejects_malformed_rows_with_their_row_number_and_keeps_the_rest(tmp_
         "row 7: duplicate card_id 1",
         "row 8: requires has unknown resource code(s) 'z'",
     ]
-    assert sorted(Card.objects.values_list("name", flat=True)) == ["Good One", "Good Two"]
+    assert sorted(imported().values_list("name", flat=True)) == ["Good One", "Good Two"]
 
 
 @pytest.mark.django_db
@@ -115,9 +153,10 @@ def test_it_refuses_a_file_that_is_not_in_the_format_and_imports_nothing(tmp_pat
     path = tmp_path / "deck.csv"
     path.write_text("name,count\nGolden Egg,3\n", encoding="utf-8")
 
+    before = Card.objects.count()
     with pytest.raises(CommandError, match=r"not a Shadowfist factual card list: missing column"):
         call_command("import_cards", "shadowfist", str(path))
-    assert Card.objects.count() == 0
+    assert Card.objects.count() == before
 
 
 @pytest.mark.django_db
@@ -149,9 +188,9 @@ def test_it_imports_the_real_card_list_with_exact_counts() -> None:
     assert cards.counts == {"created": 2394}
     assert cards.rejected == []
     assert printings.counts == {"created": 2975}
-    assert Card.objects.filter(game__slug="shadowfist").count() == 2394
-    assert Printing.objects.filter(card_set__game__slug="shadowfist").count() == 2975
-    assert CardSet.objects.filter(game__slug="shadowfist").count() == 27
+    assert imported().count() == 2394
+    assert Printing.objects.filter(card_set__in=editions()).count() == 2975
+    assert editions().count() == 27
     # SOURCE.md: the DB flag misses these two No Max cards; the keyword scan finds them.
     assert Card.objects.get(name="The Great Wall").is_no_max
     assert Card.objects.get(name="Imperial Sycophants").is_no_max

@@ -15,7 +15,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--game", action="append", choices=sorted(CATALOGUES), help="Only this game (repeatable)."
+            "--game",
+            action="append",
+            choices=sorted(CATALOGUES),
+            help="Only this game (repeatable).",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -1,0 +1,130 @@
+"""Catalogue endpoints: public, read-only, cacheable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils.decorators import method_decorator
+from django.views.decorators.cache import cache_control
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import generics
+from rest_framework.permissions import AllowAny
+
+from cards import selectors
+from cards.api.filters import CardFilter
+from cards.api.serializers import (
+    CARD_SCHEMA,
+    CardSerializer,
+    CardSetSerializer,
+    GameSerializer,
+)
+from cards.models import Card, CardSet, Game
+from cards.search import SearchError
+from config.errors import ApiError
+
+CATALOGUE_CACHE = cache_control(public=True, max_age=300)
+MAX_QUERY_LENGTH = 500
+
+
+@method_decorator(CATALOGUE_CACHE, name="get")
+class GameListView(generics.ListAPIView):
+    """The games of the catalogue."""
+
+    permission_classes = [AllowAny]
+    serializer_class = GameSerializer
+    pagination_class = None
+
+    def get_queryset(self) -> QuerySet[Game]:
+        return selectors.game_list()
+
+
+@method_decorator(CATALOGUE_CACHE, name="get")
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[OpenApiParameter("game", str, description="Only the sets of this game.")]
+    )
+)
+class CardSetListView(generics.ListAPIView):
+    """Editions (Shadowfist) and sets (other games)."""
+
+    permission_classes = [AllowAny]
+    serializer_class = CardSetSerializer
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> QuerySet[CardSet]:
+        return selectors.card_set_list(game=self.request.query_params.get("game") or None)
+
+
+@method_decorator(CATALOGUE_CACHE, name="get")
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "q",
+                OpenApiTypes.STR,
+                description='Search query, e.g. `t:creature c:rat str>=2 or o:"draw 2"` '
+                "(see the README for the language).",
+            ),
+            OpenApiParameter(
+                "ordering",
+                OpenApiTypes.STR,
+                description="Comma-separated sort keys, '-' for descending: "
+                + ", ".join(selectors.SORT_KEYS),
+            ),
+        ],
+        responses=CARD_SCHEMA,
+    )
+)
+class CardListView(generics.ListAPIView):
+    """Search and filter the catalogue."""
+
+    permission_classes = [AllowAny]
+    serializer_class = CardSerializer
+    filterset_class = CardFilter
+
+    def get_queryset(self) -> QuerySet[Card]:
+        params = self.request.query_params
+        query = params.get("q", "")
+        if len(query) > MAX_QUERY_LENGTH:
+            raise ApiError(
+                f"the query has {len(query)} characters; at most {MAX_QUERY_LENGTH} are allowed",
+                code="invalid_query",
+                errors=[{"field": "q", "message": "too long", "code": "max_length"}],
+            )
+        try:
+            return selectors.card_list(
+                queryset=selectors.card_queryset(), q=query, ordering=params.get("ordering", "")
+            )
+        except SearchError as error:
+            raise ApiError(
+                str(error),
+                code="invalid_query",
+                errors=[
+                    {
+                        "field": "q",
+                        "message": error.message,
+                        "column": error.column,
+                        "code": "invalid_query",
+                    }
+                ],
+            ) from None
+        except selectors.OrderingError as error:
+            raise ApiError(
+                str(error),
+                code="invalid_ordering",
+                errors=[{"field": "ordering", "message": str(error), "code": "invalid"}],
+            ) from None
+
+
+@method_decorator(CATALOGUE_CACHE, name="get")
+@extend_schema_view(get=extend_schema(responses=CARD_SCHEMA))
+class CardDetailView(generics.RetrieveAPIView):
+    """One card with all its fields and printings."""
+
+    permission_classes = [AllowAny]
+    serializer_class = CardSerializer
+
+    def get_queryset(self) -> QuerySet[Card]:
+        return selectors.card_queryset()

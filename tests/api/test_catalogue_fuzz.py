@@ -1,0 +1,46 @@
+"""The card list never answers 500, whatever the query parameters."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+QUERY_ALPHABET = st.sampled_from(
+    [
+        *"abcdefghijklmnopqrstuvwxyz0123456789 :!<>=-\"'()/\\|*+?.,[]{}^$éß",
+        "t:",
+        "c:",
+        "o:",
+        "str",
+        ">=",
+        " or ",
+        "order:",
+        "is:",
+        "has:",
+        "e:",
+        "game:",
+    ]
+)
+queries = st.lists(QUERY_ALPHABET, max_size=40).map("".join) | st.text(max_size=120)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(q=queries, ordering=st.sampled_from(["", "name", "-cost", "str,-int", "x", "-", ",,"]))
+def test_the_card_list_answers_200_or_400_for_any_query(
+    api: APIClient, q: str, ordering: str
+) -> None:
+    response = api.get("/api/v1/cards/", {"q": q, "ordering": ordering, "page_size": 5})
+
+    assert response.status_code in (200, 400), (q, ordering, response.content[:300])
+    body = response.json()
+    if response.status_code == 400:
+        assert body["status"] == 400
+        assert body["detail"]
+    else:
+        assert "results" in body
