@@ -41,8 +41,10 @@ def card_set_list(*, game: str | None = None) -> QuerySet[CardSet]:
 
 def card_queryset() -> QuerySet[Card]:
     """Cards with what their serializers read, in a constant number of queries."""
-    printings = Printing.objects.select_related("card_set").order_by(
-        "card_set__release_order", "id"
+    printings = (
+        Printing.objects.select_related("card_set")
+        .only("card_id", "rarity", "external_id", "card_set__code", "card_set__name")
+        .order_by("card_set__release_order", "id")
     )
     return Card.objects.select_related("game").prefetch_related(
         Prefetch("printings", queryset=printings)

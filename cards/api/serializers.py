@@ -95,8 +95,15 @@ CARD_SCHEMA = PolymorphicProxySerializer(
 
 
 class CardSerializer(serializers.BaseSerializer):
-    """Dispatch to the serializer of the card's game."""
+    """Dispatch to the serializer of the card's game.
+
+    One serializer per game is built and reused for every card of a page: building a
+    ModelSerializer's fields costs far more than rendering one card.
+    """
 
     def to_representation(self, instance: Card) -> dict[str, Any]:
-        serializer = SERIALIZERS[instance.game.slug](instance, context=self.context)
-        return serializer.data
+        by_game: dict[str, serializers.ModelSerializer] = self.__dict__.setdefault("_by_game", {})
+        slug = instance.game.slug
+        if slug not in by_game:
+            by_game[slug] = SERIALIZERS[slug](context=self.context)
+        return by_game[slug].to_representation(instance)

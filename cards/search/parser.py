@@ -222,7 +222,7 @@ def _lex(text: str) -> list[Token]:
     try:
         return list(_LARK.lex(text))
     except UnexpectedCharacters as error:
-        raise _character_error(text, error.pos_in_stream) from None
+        raise _character_error(text, error.pos_in_stream or 0) from None
 
 
 def _character_error(text: str, pos: int) -> SearchError:
@@ -250,30 +250,40 @@ def _token_error(text: str, tokens: list[Token], token: Token) -> SearchError:
     pos = len(text) if at_end else token.start_pos
     assert pos is not None
     before = [t for t in tokens if t.end_pos is not None and t.end_pos <= pos]
-    previous = before[-1] if before else None
-    column = pos + 1
-    if previous is not None and previous.type == "OP":
-        key = before[-2]
-        return SearchError(
-            f"expected a value after '{key}{previous}'", column, field=canonical_name(key)
-        )
-    if previous is not None and previous.type == "BANG":
+    error = _error_after(before, pos + 1) or _error_at(token, before, pos + 1)
+    if error is None:
+        found = "the end of the query" if at_end else f"'{token}'"
+        error = SearchError(f"unexpected {found}", pos + 1)
+    return error
+
+
+def _error_after(before: list[Token], column: int) -> SearchError | None:
+    """The error when the token before the fault wants something else after it."""
+    previous = before[-1].type if before else None
+    if previous == "OP":
+        key, op = before[-2], before[-1]
+        return SearchError(f"expected a value after '{key}{op}'", column, field=canonical_name(key))
+    if previous == "BANG":
         return SearchError("expected a name after '!'", column)
-    if previous is not None and previous.type in ("NEG", "OR", "AND"):
-        return SearchError(f"expected a term after '{previous}'", column)
+    if previous in ("NEG", "OR", "AND"):
+        return SearchError(f"expected a term after '{before[-1]}'", column)
+    return None
+
+
+def _error_at(token: Token, before: list[Token], column: int) -> SearchError | None:
+    """The error when the faulty token cannot stand where it is."""
     if token.type in ("OR", "AND"):
         return SearchError(f"expected a term before '{token}'", column)
-    if token.type == "RPAR":
-        if previous is not None and previous.type == "LPAR":
-            return SearchError("empty parentheses", _column(previous))
-        return SearchError("unmatched ')'", column)
     if token.type == "OP":
         return SearchError(f"expected a field name before '{token}'", column)
+    if token.type == "RPAR" and before and before[-1].type == "LPAR":
+        return SearchError("empty parentheses", _column(before[-1]))
+    if token.type == "RPAR":
+        return SearchError("unmatched ')'", column)
     unclosed = _unclosed_parenthesis(before)
-    if at_end and unclosed is not None:
+    if token.type == "$END" and unclosed is not None:
         return SearchError("unclosed parenthesis", _column(unclosed))
-    found = "the end of the query" if at_end else f"'{token}'"
-    return SearchError(f"unexpected {found}", column)
+    return None
 
 
 def _unclosed_parenthesis(tokens: list[Token]) -> Token | None:
@@ -421,7 +431,7 @@ def portable_regex(pattern: str) -> str:
     start = index = 0
     while index < len(pattern):
         if pattern[index] == "[":
-            index = _skip_class(pattern, index, 1)
+            index = _skip_class(pattern, index, column=1)  # checked already when parsed
             continue
         escape = pattern[index : index + 2]
         if escape in _WORD_BOUNDARIES:
@@ -442,7 +452,11 @@ def _flatten(kind: type[And] | type[Or], nodes: list[Node]) -> tuple[Node, ...]:
 
 
 def _unquote(token: Token) -> str:
-    return _QUOTE_ESCAPE.sub(r"\1", token[1:-1])
+    """The text inside a quoted token, which must not be blank."""
+    text = _QUOTE_ESCAPE.sub(r"\1", token[1:-1])
+    if not text.strip():
+        raise SearchError("expected something inside the quotes", _column(token))
+    return text
 
 
 def _require_adjacent(first: Token, second: Token, message: str) -> None:
@@ -460,10 +474,7 @@ def _value(token: Token) -> Value:
     if token.type == "REGEX":
         return _regex_value(token)
     if token.type == "STRING":
-        text = _unquote(token)
-        if not text.strip():
-            raise SearchError("expected something inside the quotes", _column(token))
-        return Value(text, _column(token), is_quoted=True)
+        return Value(_unquote(token), _column(token), is_quoted=True)
     return Value(str(token), _column(token))
 
 
@@ -498,8 +509,6 @@ class _ToAst(Transformer[Token, Node]):
     def exact_name(self, bang: Token, name: Token) -> Node:
         _require_adjacent(bang, name, "expected a name right after '!'")
         text = _unquote(name) if name.type == "STRING" else str(name)
-        if not text.strip():
-            raise SearchError("expected something inside the quotes", _column(name))
         return NameTerm(text, _column(bang), exact=True)
 
     def regex(self, token: Token) -> Node:
@@ -510,7 +519,4 @@ class _ToAst(Transformer[Token, Node]):
         return NameTerm(str(token), _column(token))
 
     def phrase(self, token: Token) -> Node:
-        text = _unquote(token)
-        if not text.strip():
-            raise SearchError("expected something inside the quotes", _column(token))
-        return NameTerm(text, _column(token))
+        return NameTerm(_unquote(token), _column(token))
