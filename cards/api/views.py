@@ -106,6 +106,7 @@ class CardListView(generics.ListAPIView):
                         "field": "q",
                         "message": error.message,
                         "column": error.column,
+                        "hint": error.hint,
                         "code": "invalid_query",
                     }
                 ],

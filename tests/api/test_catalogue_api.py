@@ -97,6 +97,7 @@ def test_an_invalid_query_answers_400_with_the_column(api: APIClient) -> None:
     assert "unknown field 'colour' at column 12" in body["detail"]
     assert body["errors"][0]["field"] == "q"
     assert body["errors"][0]["column"] == 12
+    assert body["errors"][0]["hint"] == "did you mean 'class'?"
 
 
 def test_an_overlong_query_answers_400(api: APIClient) -> None:
@@ -207,3 +208,11 @@ def test_the_admin_lists_cards_for_staff(client: Any) -> None:
 
     assert response.status_code == 200
     assert b"Rat" in response.content
+
+
+def test_the_home_page_lists_the_games_with_their_card_counts(client: Any) -> None:
+    response = client.get("/")
+
+    assert response.status_code == 200
+    chizo_count = Card.objects.filter(game__slug="chizo").count()
+    assert f"<td>ChiZo RISING</td><td>{chizo_count}</td>" in response.content.decode()

@@ -286,7 +286,9 @@ def test_it_rejects_more_terms_than_the_limit() -> None:
 
 
 def test_it_accepts_terms_up_to_the_limit() -> None:
-    assert len(parse_query(" ".join(["a"] * MAX_TERMS)).terms) == MAX_TERMS  # type: ignore[union-attr]
+    node = parse_query(" ".join(["a"] * MAX_TERMS))
+    assert isinstance(node, And)
+    assert len(node.terms) == MAX_TERMS
 
 
 def test_it_rejects_nesting_deeper_than_the_limit() -> None:

@@ -1,0 +1,14 @@
+"""Server-rendered pages of the catalogue."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from cards.models import Game
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    games = Game.objects.annotate(card_count=Count("cards")).order_by("sort_order")
+    return render(request, "home.html", {"games": games})
