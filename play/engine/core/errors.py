@@ -1,0 +1,42 @@
+"""Errors raised by the rules engine.
+
+Every engine error carries a machine-readable ``code`` and a human ``reason`` that says
+what went wrong and, where it can, what to do instead. The web layer maps them to its
+one error shape without parsing messages.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+    code: str = "engine_error"
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.reason!r})"
+
+
+class IllegalAction(EngineError):  # noqa: N818 - the name of the concept, as in python-chess
+    """An action the rules do not allow in this state (``verify`` raises it)."""
+
+
+class SetupError(EngineError):
+    """A setup a game cannot start from (wrong player count, unknown option...)."""
+
+
+class DataError(EngineError):
+    """A dict that does not describe a valid action, event, outcome or state."""
+
+
+class UnknownGameError(EngineError):
+    """No game (or no bot of a game) is registered under that name."""
+
+
+class ReplayError(EngineError):
+    """A replayed game diverged from its recording (a hash or an action did not match)."""

@@ -1,0 +1,114 @@
+"""The contract every game implements (OpenSpiel's Game, pokerkit's verify/can/apply)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from .errors import IllegalAction, UnknownGameError
+from .state import State
+from .values import Action, Event, GameInfo, Outcome
+
+if TYPE_CHECKING:
+    from .bots import Bot
+
+S = TypeVar("S", bound=State)
+
+
+class Game(ABC, Generic[S]):
+    """The rules of one game, as stateless methods over that game's ``State``.
+
+    The flow of a game::
+
+        state = game.new_game({"players": 4}, seed=7)
+        while not game.is_over(state):
+            actions = game.legal_actions(state)       # deterministic order
+            events = game.apply(state, actions[0])    # verifies, mutates, reports
+        game.outcome(state)
+
+    ``apply`` verifies first and raises :class:`IllegalAction` with a code and a human
+    reason. ``apply_unchecked`` skips the check (for an action taken from
+    ``legal_actions``), and ``advance`` also skips building events: it is the path bots
+    and simulations use.
+    """
+
+    info: ClassVar[GameInfo]
+
+    # -- setting up -------------------------------------------------------------------
+
+    @abstractmethod
+    def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> S:
+        """A new game from a setup (e.g. ``{"players": 4}``) and a seed for its rng."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Any) -> S:
+        """Rebuild a state from ``state.to_dict()`` output."""
+
+    # -- acting -----------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every action ``state.to_act`` may take now, in a deterministic order."""
+
+    @abstractmethod
+    def verify(self, state: S, action: Action) -> None:
+        """Raise :class:`IllegalAction` (with code and reason) unless ``action`` is legal."""
+
+    def can(self, state: S, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(state, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Verify ``action``, apply it to ``state`` (in place) and return its events."""
+        self.verify(state, action)
+        return self.apply_unchecked(state, action)
+
+    @abstractmethod
+    def apply_unchecked(self, state: S, action: Action) -> list[Event]:
+        """Apply an action known to be legal and return its events."""
+
+    @abstractmethod
+    def advance(self, state: S, action: Action) -> None:
+        """Apply an action known to be legal, without building events (the fast path)."""
+
+    # -- reading ----------------------------------------------------------------------
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended, or hit ``info.max_length`` (then "unfinished")."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome:
+        """Scores and winners (status "finished", "unfinished" or "in_progress")."""
+
+    @abstractmethod
+    def view(self, state: S, player: int) -> dict[str, Any]:
+        """What ``player`` may see, as JSON-ready data: no hidden cards, no rng."""
+
+    def state_hash(self, state: S) -> str:
+        """The stable hash of the canonical state."""
+        return state.hash()
+
+    # -- bots -------------------------------------------------------------------------
+
+    @abstractmethod
+    def bot_types(self) -> Mapping[str, type[Bot]]:
+        """The bots of this game by name (at least "random" and "greedy")."""
+
+    def make_bot(self, name: str, seed: int) -> Bot:
+        """A bot of this game, with its own rng seeded by ``seed``."""
+        types = self.bot_types()
+        if name not in types:
+            known = ", ".join(sorted(types))
+            raise UnknownGameError(
+                "unknown_bot", f"{self.info.name} has no bot {name!r}; try {known}"
+            )
+        return types[name](self, seed)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.info.slug}>"

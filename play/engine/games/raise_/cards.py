@@ -1,0 +1,128 @@
+"""Raise's components: number cards, dice and point cards, loaded from ``data.json``.
+
+``data.json`` is a copy of the project's stand-in figures (the rulebook's overview card,
+with the real distribution, was not reproduced): 5 identical sets of 30 number cards,
+7 six-sided dice, 14 point cards. The engine reads its own copy so it never touches the
+Django app's files.
+
+Cards are ints. Number card ``c`` belongs to seat ``c // SET_SIZE`` and is of kind
+``c % SET_SIZE`` (an index into ``KINDS``); point card ``i`` is worth ``POINT_VALUES[i]``.
+Symbols are ints too, indexes into ``SYMBOLS``; ``BLANK`` is a die face with no symbol.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+_DATA: dict[str, Any] = json.loads(
+    resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8")
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """One of the 30 cards of a set: its symbol, number and victory points."""
+
+    index: int
+    symbol: int
+    number: int
+    vp: int
+
+    @property
+    def name(self) -> str:
+        """As the rulebook writes it, e.g. "Bell 2"."""
+        return f"{SYMBOLS[self.symbol].capitalize()} {self.number}"
+
+
+SYMBOLS: tuple[str, ...] = tuple(_DATA["symbols"])
+BLANK = len(SYMBOLS)
+FACE_NAMES: tuple[str, ...] = (*SYMBOLS, "blank")
+SYMBOL_INDEX = {name: i for i, name in enumerate(FACE_NAMES)}
+
+SET_SIZE: int = _DATA["set_size"]
+MAX_PLAYERS: int = _DATA["sets"]
+KINDS: tuple[CardKind, ...] = tuple(
+    CardKind(i, SYMBOL_INDEX[c["symbol"]], c["value"], c["vp"])
+    for i, c in enumerate(_DATA["set_cards"])
+)
+DICE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(SYMBOL_INDEX[face] for face in die) for die in _DATA["dice"]
+)
+POINT_VALUES: tuple[int, ...] = tuple(_DATA["point_cards"])
+POINTS_REMOVED: dict[int, int] = {
+    int(players): count for players, count in _DATA["point_cards_removed_at_setup_real"].items()
+}
+HAND_SIZE: int = _DATA["hand_size"]
+
+_KIND_NUMBERS = tuple(kind.number for kind in KINDS)
+_KIND_SYMBOLS = tuple(kind.symbol for kind in KINDS)
+
+ALL_CARDS = SET_SIZE * MAX_PLAYERS
+#: Per card id: its kind, symbol, number and vp (flat tables: the hot path indexes them).
+KIND_OF: tuple[int, ...] = tuple(c % SET_SIZE for c in range(ALL_CARDS))
+SYMBOL_OF: tuple[int, ...] = tuple(KINDS[k].symbol for k in KIND_OF)
+NUMBER_OF: tuple[int, ...] = tuple(KINDS[k].number for k in KIND_OF)
+VP_OF: tuple[int, ...] = tuple(KINDS[k].vp for k in KIND_OF)
+
+if len(KINDS) != SET_SIZE or any(len(die) != 6 for die in DICE):
+    raise ValueError("raise data.json: a set must have set_size cards and each die 6 faces")
+
+
+def owner(card: int) -> int:
+    """The seat whose colour the card has."""
+    return card // SET_SIZE
+
+
+def multipliers(dice: list[int] | tuple[int, ...]) -> list[int]:
+    """Per symbol: 1 (the board's printed symbol) + the dice showing it. Blanks count nothing."""
+    mult = [1] * len(SYMBOLS)
+    for face in dice:
+        if face != BLANK:
+            mult[face] += 1
+    return mult
+
+
+def kind_values(mult: list[int]) -> list[int]:
+    """Per card kind, its value this round: number x multiplier of its symbol."""
+    return list(map(int.__mul__, _KIND_NUMBERS, map(mult.__getitem__, _KIND_SYMBOLS)))
+
+
+def card_values(dice: list[int], players: int) -> tuple[int, ...]:
+    """Per card id of a game of ``players``, its value under these dice.
+
+    Card ids run seat by seat through identical sets, so the per-kind values repeat once
+    per seat. Memoised on the symbol counts: there are a few hundred possible rolls'
+    counts, and every round of every simulated game asks. The result is a tuple, so the
+    states that share it cannot change it.
+    """
+    return _card_values(tuple(map(dice.count, range(len(SYMBOLS)))), players)
+
+
+@lru_cache(maxsize=4096)
+def _card_values(counts: tuple[int, ...], players: int) -> tuple[int, ...]:
+    return tuple(kind_values([1 + n for n in counts]) * players)
+
+
+def card_dict(card: int) -> dict[str, Any]:
+    """A number card as JSON-ready data, for views and logs."""
+    kind = KINDS[KIND_OF[card]]
+    return {
+        "id": card,
+        "owner": owner(card),
+        "name": kind.name,
+        "symbol": SYMBOLS[kind.symbol],
+        "number": kind.number,
+        "vp": kind.vp,
+    }
+
+
+def find_card(seat: int, name: str, nth: int = 0) -> int:
+    """The id of seat's ``nth`` card named e.g. "Bell 2" (for tests and tools)."""
+    matches = [seat * SET_SIZE + k.index for k in KINDS if k.name.lower() == name.lower()]
+    if len(matches) <= nth:
+        raise KeyError(f"seat {seat} has no card {name!r} number {nth}")
+    return matches[nth]

@@ -1,0 +1,195 @@
+"""The engine core: rng, value types, errors, registry, bots, purity of the package."""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from play.engine.core import (
+    Action,
+    DataError,
+    EngineError,
+    Event,
+    IllegalAction,
+    Outcome,
+    RandomBot,
+    Rng,
+    Transcript,
+    UnknownGameError,
+    canonical_json,
+    digest,
+    game_slugs,
+    get_game,
+    mix_seed,
+)
+
+ENGINE = Path(__file__).resolve().parents[2] / "play" / "engine"
+
+
+def roundtrip(data):
+    return json.loads(json.dumps(data))
+
+
+# -- rng -----------------------------------------------------------------------------
+
+
+def test_the_rng_gives_the_same_numbers_for_the_same_seed_on_every_python():
+    """MT19937 seeded by an int, read through random() only: pinned values."""
+    rng = Rng(42)
+    assert [rng.below(1000) for _ in range(5)] == [639, 25, 275, 223, 736]
+    cards = list(range(10))
+    rng.shuffle(cards)
+    assert cards == [4, 3, 5, 9, 1, 7, 2, 0, 8, 6]
+    assert rng.draws == 14
+
+
+def test_the_rng_survives_json_as_seed_and_draw_count():
+    rng = Rng(2024)
+    for _ in range(37):
+        rng.random()
+    data = rng.to_dict()
+    assert data == {"seed": 2024, "draws": 37}
+    again = Rng.from_dict(roundtrip(data))
+    assert again == rng
+    assert [again.random() for _ in range(5)] == [rng.random() for _ in range(5)]
+
+
+def test_a_cloned_rng_continues_the_sequence_independently():
+    rng = Rng(5)
+    rng.roll([[1, 2, 3]] * 4)
+    twin = rng.clone()
+    expected = [rng.random() for _ in range(3)]
+    assert [twin.random() for _ in range(3)] == expected
+    assert twin.draws == rng.draws
+
+
+@pytest.mark.parametrize("seed", [-1, 2**53, 1.5, "7", True, None])
+def test_the_rng_refuses_a_seed_that_would_not_survive_json(seed):
+    with pytest.raises(DataError):
+        Rng(seed)
+
+
+def test_derived_seeds_are_pinned_and_distinct():
+    assert mix_seed(7, 0) == 8898579095440509
+    assert mix_seed(7, 1) == 6110854776017725
+    assert len({mix_seed(1, i) for i in range(10_000)}) == 10_000
+
+
+# -- value types ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("action", [
+    Action("pass", 0),
+    Action("play", 3, (17,)),
+    Action("move", 1, ("north", (1, 2), (3, ("x",)))),
+])
+def test_an_action_round_trips_through_json(action):
+    assert Action.from_dict(roundtrip(action.to_dict())) == action
+    assert hash(Action.from_dict(action.to_dict())) == hash(action)
+
+
+@pytest.mark.parametrize("data", [
+    {"player": 0},
+    {"kind": "play"},
+    {"kind": "play", "player": "0"},
+    {"kind": "play", "player": True},
+    {"kind": "play", "player": 0, "args": 5},
+    {"kind": "play", "player": 0, "args": [1.5]},
+    "play",
+])
+def test_a_malformed_action_is_refused_with_a_code(data):
+    with pytest.raises(DataError) as caught:
+        Action.from_dict(data)
+    assert caught.value.code == "bad_action"
+
+
+def test_an_event_and_an_outcome_round_trip_through_json():
+    event = Event("card_played", {"player": 1, "cards": [3, 4], "to": 10})
+    assert Event.from_dict(roundtrip(event.to_dict())) == event
+    outcome = Outcome("finished", (30, 30, 12), (0, 1), 99)
+    assert outcome.is_tie
+    assert roundtrip(outcome.to_dict())["tie"] is True
+    assert Outcome.from_dict(roundtrip(outcome.to_dict())) == outcome
+
+
+def test_the_state_hash_is_sha256_of_canonical_json():
+    assert canonical_json({"b": [1, 2], "a": None}) == '{"a":null,"b":[1,2]}'
+    assert digest({"a": 1}) == digest({"a": 1})
+    state = get_game("raise").new_game({"players": 3}, seed=8)
+    assert state.hash() == digest(state.to_dict())
+    assert len(state.hash()) == 64
+
+
+def test_an_illegal_action_carries_a_code_and_a_reason():
+    error = IllegalAction("not_your_turn", "not your turn")
+    assert isinstance(error, EngineError)
+    assert (error.code, error.reason, str(error)) == ("not_your_turn", "not your turn",
+                                                      "not your turn")
+
+
+def test_a_transcript_with_a_missing_hash_is_refused():
+    game = get_game("raise")
+    state = game.new_game({"players": 2}, seed=1)
+    data = {"game": "raise", "setup": {"players": 2}, "seed": 1, "actions": [],
+            "hashes": [], "outcome": game.outcome(state).to_dict()}
+    with pytest.raises(DataError):
+        Transcript.from_dict(data)
+
+
+# -- registry and bots ---------------------------------------------------------------
+
+
+def test_games_are_found_by_slug():
+    assert "raise" in game_slugs()
+    game = get_game("raise")
+    assert game.info.slug == "raise"
+    assert (game.info.min_players, game.info.max_players) == (2, 5)
+    assert game.info.to_dict()["max_length"] == game.info.max_length
+
+
+def test_an_unknown_game_or_bot_says_what_exists():
+    with pytest.raises(UnknownGameError, match="raise"):
+        get_game("poker")
+    with pytest.raises(UnknownGameError, match="greedy, random"):
+        get_game("raise").make_bot("clever", 1)
+
+
+def test_a_random_bot_depends_only_on_its_seed():
+    game = get_game("raise")
+    state = game.new_game({"players": 2}, seed=3)
+    legal = game.legal_actions(state)
+    picks = [RandomBot(game, 11).choose(state, legal) for _ in range(3)]
+    assert picks[0] == picks[1] == picks[2]
+    bot = RandomBot(game, 11)
+    assert {bot.choose(state, legal) for _ in range(200)} == set(legal)
+
+
+# -- purity --------------------------------------------------------------------------
+
+
+def engine_imports():
+    for path in sorted(ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    yield path, alias.name
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                yield path, node.module
+
+
+def test_the_engine_imports_only_the_standard_library_and_itself():
+    for path, module in engine_imports():
+        top = module.split(".")[0]
+        assert top in sys.stdlib_module_names or module.startswith("play.engine"), (
+            f"{path.relative_to(ENGINE)} imports {module}"
+        )
+
+
+def test_only_the_rng_module_imports_random():
+    importers = {path.name for path, module in engine_imports() if module == "random"}
+    assert importers == {"rng.py"}
