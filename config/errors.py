@@ -43,7 +43,10 @@ def _flatten(detail: Any, field: str | None = None) -> list[dict[str, Any]]:
     if isinstance(detail, dict):
         items: list[dict[str, Any]] = []
         for key, value in detail.items():
-            name = key if field is None else f"{field}.{key}"
+            if isinstance(key, int):  # DRF keys list-item errors by their index
+                name = f"{field}[{key}]"
+            else:
+                name = key if field is None else f"{field}.{key}"
             items.extend(_flatten(value, None if key == "non_field_errors" else name))
         return items
     if isinstance(detail, list):

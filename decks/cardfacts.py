@@ -1,16 +1,12 @@
 """What deck rules, text lists and statistics need to know of a card, as a plain value.
 
-Built from a catalogue row at the boundary, so formats, parsing and statistics are pure
+Built from catalogue rows at the boundary (decks/catalogue.py), so formats, parsing and statistics are pure
 functions that tests can drive without a database.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from cards.models import Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,36 +34,3 @@ class CardFacts:
     body: int | None = None
     designators: tuple[str, ...] = ()
     editions: tuple[str, ...] = ()
-
-    @classmethod
-    def from_card(cls, card: Card) -> CardFacts:
-        """Facts of a catalogue card; its printings' set codes if they were prefetched."""
-        cache = getattr(card, "_prefetched_objects_cache", {})
-        editions = (
-            tuple(p.card_set.code for p in cache["printings"]) if "printings" in cache else ()
-        )
-        return cls(
-            id=card.pk,
-            game=card.game.slug,
-            name=card.name,
-            type=card.type,
-            subtitle=card.subtitle,
-            is_basic=card.is_basic,
-            is_no_max=card.is_no_max,
-            is_unique=card.is_unique,
-            is_limited=card.is_limited,
-            creature_class=card.creature_class,
-            element=card.element,
-            strength=card.strength,
-            intelligence=card.intelligence,
-            faction=card.faction,
-            cost=card.cost,
-            cost_is_x=card.cost_is_x,
-            requires=card.requires,
-            provides=card.provides,
-            fighting=card.fighting,
-            power=card.power,
-            body=card.body,
-            designators=tuple(card.designator_list),
-            editions=editions,
-        )

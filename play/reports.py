@@ -44,6 +44,6 @@ def seat_table(seats: Iterable[Any]) -> list[str]:
     lines = [f"  {'seat':>4}  {'bot':10} {'wins':>6} {'win rate':>9}  95% interval"]
     for s in seats:
         lines.append(
-            f"  {s.seat:>4}  {s.bot:10} {s.wins:>6} {s.rate:>9.1%}  {s.low:.1%} – {s.high:.1%}"
+            f"  {s.seat:>4}  {s.bot:10} {s.wins:>6} {s.rate:>9.1%}  {s.low:.1%} to {s.high:.1%}"
         )
     return lines

@@ -60,7 +60,7 @@ class Command(BaseCommand):
             "",
             *seat_table(summary["seats"]),
             "",
-            f"game length (actions): mean {mean:.1f} (95% interval {low:.1f} – {high:.1f}), "
+            f"game length (actions): mean {mean:.1f} (95% interval {low:.1f} to {high:.1f}), "
             f"median {summary['median_length']}",
             *histogram_lines(summary["length_histogram"]),
             "",

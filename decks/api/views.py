@@ -1,0 +1,349 @@
+"""Deck builder endpoints. Views parse input, call one service or selector, serialize."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.models import Game
+from config.errors import ApiError
+from decks import selectors, services
+from decks.api.preconditions import expected_version
+from decks.api.serializers import (
+    DeckInputSerializer,
+    DeckSerializer,
+    DeckSummarySerializer,
+    DeckVersionSerializer,
+    ListValidateInputSerializer,
+)
+from decks.diff import diff_entries
+from decks.formats import default_format, validate
+from decks.intake import DeckListError, Intake, accept, lines_from_entries, lines_from_text
+from decks.lines import DeckLine
+from decks.models import Deck
+from decks.stats import deck_stats, sample_hand
+from decks.textlist import export_csv, export_json, export_text
+
+
+def _intake(game: str, data: dict[str, Any]) -> Intake | None:
+    if "list" in data:
+        return lines_from_text(game=game, text=data["list"])
+    if "entries" in data:
+        return lines_from_entries(game=game, entries=data["entries"])
+    return None
+
+
+def _lines(game: str, data: dict[str, Any]) -> list[DeckLine] | None:
+    intake = _intake(game, data)
+    if intake is None:
+        return None
+    try:
+        return accept(intake, save_matched=data.get("save_matched", False))
+    except DeckListError as error:
+        raise ApiError(
+            f"the list has {len(error.errors)} error(s); nothing was saved",
+            code="invalid_list",
+            errors=error.errors,
+        ) from None
+
+
+def _field_error(error: services.DeckFieldError) -> ApiError:
+    return ApiError(
+        str(error),
+        code="invalid",
+        errors=[{"field": error.field, "message": str(error), "code": "invalid"}],
+    )
+
+
+def _deck_response(deck: Deck, status_code: int = 200) -> Response:
+    fresh = selectors.deck_for_read(user=deck.owner, deck_id=deck.pk)
+    response = Response(DeckSerializer(fresh).data, status=status_code)
+    response["ETag"] = fresh.etag
+    return response
+
+
+def _format_slugs(raw: str | list[str] | None, game: str) -> list[str]:
+    if not raw:
+        return [default_format(game).slug]
+    items = raw.split(",") if isinstance(raw, str) else raw
+    return [item.strip() for item in items if item.strip()][:8]
+
+
+class DeckListCreateView(generics.GenericAPIView):
+    """Your decks (or every public deck with `?public=true`); create a deck."""
+
+    serializer_class = DeckSummarySerializer
+
+    def get_queryset(self) -> QuerySet[Deck]:
+        public = self.request.query_params.get("public", "").lower() in ("1", "true", "yes")
+        return selectors.deck_list(user=self.request.user, public=public)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("public", OpenApiTypes.BOOL)],
+        responses=DeckSummarySerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(DeckSummarySerializer(page, many=True).data)
+
+    @extend_schema(request=DeckInputSerializer, responses={201: DeckSerializer})
+    def post(self, request: Request) -> Response:
+        data = _valid(DeckInputSerializer, request.data)
+        game = Game.objects.get(slug=data["game"])
+        lines = _lines(game.slug, data) or []
+        try:
+            deck = services.deck_create(
+                owner=request.user,
+                game=game,
+                name=data["name"],
+                description=data.get("description", ""),
+                format=data.get("format"),
+                visibility=data.get("visibility", Deck.Visibility.PRIVATE),
+                lines=lines,
+            )
+        except services.DeckFieldError as error:
+            raise _field_error(error) from None
+        return _deck_response(deck, status.HTTP_201_CREATED)
+
+
+def _valid(serializer_class: type, data: Any, *, partial: bool = False) -> dict[str, Any]:
+    serializer = serializer_class(data=data, partial=partial)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class DeckDetailView(APIView):
+    """Read, change (PUT replaces, PATCH changes some fields) or delete a deck.
+
+    Writes honour If-Match with the deck's ETag: a stale write answers 412 and changes
+    nothing.
+    """
+
+    @extend_schema(responses=DeckSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        deck = selectors.deck_for_read(user=request.user, deck_id=pk)
+        response = Response(DeckSerializer(deck).data)
+        response["ETag"] = deck.etag
+        return response
+
+    @extend_schema(request=DeckInputSerializer, responses=DeckSerializer)
+    def put(self, request: Request, pk: int) -> Response:
+        return self._write(request, pk, partial=False)
+
+    @extend_schema(request=DeckInputSerializer, responses=DeckSerializer)
+    def patch(self, request: Request, pk: int) -> Response:
+        return self._write(request, pk, partial=True)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, pk: int) -> Response:
+        version = expected_version(request, pk)
+        self._call(services.deck_delete, deck_id=pk, user=request.user, expected_version=version)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    def _write(self, request: Request, pk: int, *, partial: bool) -> Response:
+        deck = selectors.deck_for_write(user=request.user, deck_id=pk)
+        version = expected_version(request, pk)
+        data = _valid(
+            DeckInputSerializer, {"game": deck.game.slug, **request.data}, partial=partial
+        )
+        if data["game"] != deck.game.slug:
+            raise ApiError(
+                "a deck's game cannot change",
+                code="invalid",
+                errors=[{"field": "game", "message": "cannot change", "code": "invalid"}],
+            )
+        lines = _lines(deck.game.slug, data)
+        if not partial and lines is None:
+            lines = []
+        changes = services.DeckChanges(
+            name=data.get("name"),
+            description=data.get("description", None if partial else ""),
+            format=data.get("format"),
+            visibility=data.get("visibility"),
+            lines=lines,
+        )
+        deck = self._call(
+            services.deck_update,
+            deck_id=pk,
+            user=request.user,
+            changes=changes,
+            expected_version=version,
+        )
+        return _deck_response(deck)
+
+    @staticmethod
+    def _call(function: Any, **kwargs: Any) -> Any:
+        try:
+            return function(**kwargs)
+        except services.StaleVersionError as error:
+            raise ApiError(str(error), code="precondition_failed", status_code=412) from None
+        except services.DeckFieldError as error:
+            raise _field_error(error) from None
+
+
+def _readable(request: Request, pk: int) -> Deck:
+    return selectors.deck_for_read(user=request.user, deck_id=pk)
+
+
+class DeckValidateView(APIView):
+    """Check a saved deck against one or more formats (default: the deck's own)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("format", str, description="Comma-separated format slugs.")],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        deck = _readable(request, pk)
+        slugs = _format_slugs(request.query_params.get("format"), deck.game.slug)
+        if not request.query_params.get("format"):
+            slugs = [deck.format]
+        report = validate(selectors.deck_lines(deck=deck), slugs, game=deck.game.slug)
+        return Response(report.to_dict())
+
+
+EXPORT_TYPES = {"text": "text/plain", "json": "application/json", "csv": "text/csv"}
+
+
+class DeckExportView(APIView):
+    """The deck as text (re-importable), JSON or CSV."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("format", str, enum=list(EXPORT_TYPES))],
+        responses={(200, "text/plain"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        deck = _readable(request, pk)
+        kind = request.query_params.get("format", "text")
+        if kind not in EXPORT_TYPES:
+            raise ApiError(
+                f"cannot export as {kind!r}; use text, json or csv",
+                code="invalid",
+                errors=[{"field": "format", "message": "unknown export format", "code": "invalid"}],
+            )
+        lines = selectors.deck_lines(deck=deck)
+        if kind == "json":
+            body = json.dumps(
+                {"name": deck.name, "game": deck.game.slug, "cards": export_json(lines)}
+            )
+        elif kind == "csv":
+            body = export_csv(lines)
+        else:
+            body = export_text(lines, game=deck.game.slug)
+        response = HttpResponse(body, content_type=f"{EXPORT_TYPES[kind]}; charset=utf-8")
+        extension = {"text": "txt"}.get(kind, kind)
+        response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}.{extension}"'
+        return response
+
+
+class DeckStatsView(APIView):
+    """Counts, curves, resources and exact draw odds."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("turns", int, description="Turns in the odds table (1-20).")],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        deck = _readable(request, pk)
+        turns = _int_param(request, "turns", default=5, low=1, high=20)
+        lines = selectors.deck_lines(deck=deck)
+        return Response(deck_stats(lines, game=deck.game.slug, turns=turns))
+
+
+def _int_param(request: Request, name: str, *, default: int, low: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise ApiError(
+            f"{name} must be a whole number from {low} to {high}",
+            code="invalid",
+            errors=[{"field": name, "message": f"from {low} to {high}", "code": "invalid"}],
+        )
+    return value
+
+
+class DeckSampleHandView(APIView):
+    """A seeded sample opening hand (the same seed gives the same hand)."""
+
+    @extend_schema(parameters=[OpenApiParameter("seed", int)], responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        deck = _readable(request, pk)
+        seed = _int_param(request, "seed", default=0, low=0, high=2**53 - 1)
+        hand = sample_hand(selectors.deck_lines(deck=deck), game=deck.game.slug, seed=seed)
+        return Response(
+            {"seed": seed, "hand": [{"card": c.id, "name": c.name, "type": c.type} for c in hand]}
+        )
+
+
+class DeckHistoryView(APIView):
+    """Every saved version of the deck, newest first."""
+
+    @extend_schema(responses=DeckVersionSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        deck = _readable(request, pk)
+        versions = selectors.deck_versions(deck=deck)
+        return Response(DeckVersionSerializer(versions, many=True).data)
+
+
+class DeckDiffView(APIView):
+    """Changes between two versions (`from`, `to`; default: previous and current) or
+    between this deck and another one readable by you (`other`)."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("from", int),
+            OpenApiParameter("to", int),
+            OpenApiParameter("other", int, description="Another deck's id."),
+        ],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        deck = _readable(request, pk)
+        top = 2**31 - 1
+        if request.query_params.get("other"):
+            other = _readable(request, _int_param(request, "other", default=0, low=1, high=top))
+            before = _current(deck)
+            after = _current(other)
+            label = {"deck": deck.pk, "other": other.pk}
+        else:
+            to = _int_param(request, "to", default=deck.version, low=1, high=top)
+            start = _int_param(request, "from", default=max(1, to - 1), low=1, high=top)
+            before = selectors.version_lines(
+                version=selectors.deck_version(deck=deck, version=start)
+            )
+            after = selectors.version_lines(version=selectors.deck_version(deck=deck, version=to))
+            label = {"from": start, "to": to}
+        return Response({**label, "changes": diff_entries(before, after)})
+
+
+def _current(deck: Deck) -> dict[int, tuple[str, int]]:
+    return {e.card_id: (e.card.name, e.count) for e in deck.entries.select_related("card")}
+
+
+class ListValidateView(APIView):
+    """Validate a list against formats without saving it; open to anyone."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=ListValidateInputSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request) -> Response:
+        data = _valid(ListValidateInputSerializer, request.data)
+        game = data["game"]
+        intake = lines_from_text(game=game, text=data["list"])
+        slugs = _format_slugs(data.get("formats"), game)
+        report = validate(intake.lines, slugs, game=game, list_errors=intake.violations)
+        return Response(report.to_dict())

@@ -1,0 +1,567 @@
+"""Deck lists as players write them: parse, resolve names against the catalogue, export.
+
+Three steps, each pure and total (no step raises on any input):
+
+1. `parse_deck_text(text)` reads lines into `ListLine`s (count, name, edition hint,
+   section) and `LineError`s, with no knowledge of the catalogue.
+2. `resolve(parsed, NameIndex(cards))` turns names into `CardFacts`, merges a card listed
+   on several lines into one `DeckLine` (counts summed, first line kept), and reports
+   unknown or ambiguous names with suggestions (`all_errors` adds the parse errors).
+3. `export_text` / `export_json` / `export_csv` write a deck back out; the text form is
+   re-importable unchanged.
+
+The accepted syntax is described in docs/decks.md.
+"""
+
+from __future__ import annotations
+
+import bisect
+import csv
+import difflib
+import io
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cards.vocabulary import CHIZO_TYPES, SHADOWFIST_TYPES
+from decks.cardfacts import CardFacts
+from decks.formats.rules import DeckLine, Violation, tally_cards
+from decks.formats.titles import clean_text, loose_key, title_key
+
+MAX_LINES = 500
+MAX_BYTES = 100 * 1024
+MIN_COUNT = 1
+MAX_COUNT = 99
+MAX_NAME = 100
+MAX_LINE = MAX_NAME + 60  # room for a count, an edition hint and spacing around a name
+MAX_SUGGESTIONS = 3
+SHORTLIST = 20  # titles compared in full with difflib when suggesting
+
+# Section headers on export, and words that are a header on their own when imported.
+SECTION_TITLES: dict[str, str] = {
+    "Creature": "Creatures",
+    "Action": "Actions",
+    "Reaction": "Reactions",
+    "Action/Reaction": "Actions/Reactions",
+    "Item": "Items",
+    "Obstacle": "Obstacles",
+    "Modifier": "Modifiers",
+    "Character": "Characters",
+    "Feng Shui Site": "Feng Shui Sites",
+    "Site": "Sites",
+    "Event": "Events",
+    "State": "States",
+    "Edge": "Edges",
+    "Other": "Other",
+}
+TYPE_ORDER: dict[str, tuple[str, ...]] = {"chizo": CHIZO_TYPES, "shadowfist": SHADOWFIST_TYPES}
+_SECTION_WORDS = frozenset(
+    word.casefold()
+    for pair in SECTION_TITLES.items()
+    for word in (*pair, "Basic Creatures", "Tiles", "Cards", "Deck", "Stack")
+)
+
+
+# --- values ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ListLine:
+    """One card line of a list. `literal` is the whole line read as a name with count 1,
+    kept when the line began with a bare number ('18 Bronze Men' is a card's title)."""
+
+    line: int
+    count: int
+    name: str
+    edition: str | None = None
+    section: str | None = None
+    literal: str = ""
+
+
+@dataclass(frozen=True)
+class LineError:
+    """A problem with one line (line 0: the list as a whole), with what to do about it."""
+
+    line: int
+    code: str
+    message: str
+    suggestions: list[str] = field(default_factory=list)
+    hint: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "code": self.code,
+            "message": self.message,
+            "suggestions": list(self.suggestions),
+            "hint": self.hint,
+        }
+
+    def to_violation(self) -> Violation:
+        """The same error in the validation report's shape: suggestions go in `cards`."""
+        return Violation(
+            code=self.code,
+            message=self.message,
+            cards=list(self.suggestions),
+            line=self.line or None,
+            hint=self.hint,
+        )
+
+
+@dataclass(frozen=True)
+class ParsedList:
+    lines: list[ListLine]
+    errors: list[LineError]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass(frozen=True)
+class ResolvedList:
+    """The deck lines that matched, and the name errors (unknown, ambiguous) found while
+    matching. Parse errors stay in `ParsedList.errors`; `all_errors` joins the two."""
+
+    lines: list[DeckLine]
+    errors: list[LineError]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+# --- parsing ----------------------------------------------------------------------------------
+
+_TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
+_MARKDOWN_HEADER = re.compile(r"^#{2,}\s*(.*)$")
+_HEADER_COUNT = re.compile(r"\s*(?::\s*)?\(\s*\d+\s*\)\s*:?$")
+_COLON_HEADER = re.compile(r"^(\D[^:]*?)\s*:\s*(\d+)?$")
+_PAREN_HEADER = re.compile(r"^(\D.*?)\s*\(\s*\d+\s*\)\s*:?$")
+_EDITION = re.compile(r"^(.*\S)\s*(?:\(([^()\[\]]*)\)|\[([^\[\]]*)\])$")
+_LEADING_COUNT = re.compile(r"^([+-]?\d+)\s*(?:[x\u00d7]\s+|\s+)(.*)$", re.IGNORECASE)
+_TRAILING_COUNT = re.compile(
+    r"^(?P<name>.*?\S)\s*(?:\s[x\u00d7]\s*(?P<a>[+-]?\d+)|\s(?P<b>[+-]?\d+)\s*[x\u00d7]"
+    r"|\(\s*[x\u00d7]\s*(?P<c>[+-]?\d+)\s*\)|\(\s*(?P<d>[+-]?\d+)\s*[x\u00d7]\s*\))$",
+    re.IGNORECASE,
+)
+_COUNT_ONLY = re.compile(r"^[+-]?\d+\s*[x\u00d7]?$", re.IGNORECASE)
+
+
+def parse_deck_text(text: str) -> ParsedList:
+    """Read a list as players write it; see the module docstring and docs/decks.md."""
+    bound = _whole_list_bound(text)
+    if bound is not None:
+        return ParsedList([], [bound])
+    lines: list[ListLine] = []
+    errors: list[LineError] = []
+    section: str | None = None
+    for number, raw in enumerate(_split_lines(text), start=1):
+        body = _strip_comments(clean_text(raw))
+        if not body:
+            continue
+        if len(body) > MAX_LINE:
+            errors.append(_line_too_long(number, len(body)))
+            continue
+        header = _header(body)
+        if header is not None:
+            section = header or section
+            continue
+        parsed = _card_line(number, body, section)
+        if isinstance(parsed, LineError):
+            errors.append(parsed)
+        else:
+            lines.append(parsed)
+    return ParsedList(lines, errors)
+
+
+def _split_lines(text: str) -> list[str]:
+    """Lines split on \\n, \\r\\n or \\r only, so numbers match what an editor shows."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _whole_list_bound(text: str) -> LineError | None:
+    size = len(text.encode("utf-8", "surrogatepass")) if len(text) <= MAX_BYTES else len(text)
+    if size > MAX_BYTES:
+        return LineError(
+            0,
+            "too_large",
+            f"the list is {size:,} bytes; at most {MAX_BYTES:,} (100 KB) are allowed",
+            hint="split the list or remove comments",
+        )
+    count = len(_split_lines(text))
+    if count > MAX_LINES:
+        return LineError(
+            0,
+            "too_many_lines",
+            f"the list has {count} lines; at most {MAX_LINES} are allowed",
+            hint=f"write at most {MAX_LINES} lines, one per card",
+        )
+    return None
+
+
+def _strip_comments(line: str) -> str:
+    if line.startswith("//") or (line.startswith("#") and not line.startswith("##")):
+        return ""
+    return _TRAILING_COMMENT.sub("", line).strip()
+
+
+def _header(line: str) -> str | None:
+    """The section title if `line` is a header ('' for a bare '##'), else None."""
+    markdown = _MARKDOWN_HEADER.match(line)
+    if markdown:
+        return _section_title(markdown.group(1))
+    colon = _COLON_HEADER.match(line)
+    # 'Evacuation: 2066' is a card: a number after the colon makes a header only for
+    # section words ('Creatures: 12').
+    if colon and (colon.group(2) is None or colon.group(1).casefold() in _SECTION_WORDS):
+        return _section_title(colon.group(1))
+    paren = _PAREN_HEADER.match(line)
+    if paren:
+        return _section_title(paren.group(1))
+    if line.casefold() in _SECTION_WORDS:
+        return line
+    return None
+
+
+def _section_title(title: str) -> str:
+    """'Creatures (12):' -> 'Creatures'."""
+    return _HEADER_COUNT.sub("", title).rstrip(": ").strip()
+
+
+def _card_line(number: int, body: str, section: str | None) -> ListLine | LineError:
+    if _COUNT_ONLY.match(body):
+        return _missing_name(number)
+    after, body = _take_trailing_count(body)
+    edition, body = _take_edition(body)
+    if after is None:
+        after, body = _take_trailing_count(body)
+    before, name, literal = _take_leading_count(body)
+    if before is not None and after is not None:
+        return _count_error(number, f"line {number}: two counts ({before} and x{after})")
+    count = before if before is not None else (after if after is not None else 1)
+    if not name:
+        return _missing_name(number)
+    if not MIN_COUNT <= count <= MAX_COUNT:
+        return _count_error(number, f"line {number}: count must be {MIN_COUNT} to {MAX_COUNT}")
+    if len(name) > MAX_NAME:
+        return LineError(
+            number,
+            "name_too_long",
+            f"line {number}: the name is {len(name)} characters; at most {MAX_NAME} are allowed",
+            hint=f"card names are at most {MAX_NAME} characters",
+        )
+    return ListLine(number, count, name, edition, section, literal)
+
+
+def _line_too_long(number: int, length: int) -> LineError:
+    # Checked before any pattern runs, so no line can make the parser slow.
+    return LineError(
+        number,
+        "name_too_long",
+        f"line {number}: the line is {length:,} characters; a card name is at most {MAX_NAME}",
+        hint=f"card names are at most {MAX_NAME} characters",
+    )
+
+
+def _missing_name(number: int) -> LineError:
+    return LineError(
+        number,
+        "missing_name",
+        f"line {number}: a count with no card name",
+        hint="write the card's name after the count",
+    )
+
+
+def _count_error(number: int, message: str) -> LineError:
+    return LineError(
+        number, "bad_count", message, hint=f"write one count from {MIN_COUNT} to {MAX_COUNT}"
+    )
+
+
+def _take_edition(body: str) -> tuple[str | None, str]:
+    """A trailing '(L/S)' or '[Nw]'. Digits alone in round brackets are not an edition."""
+    match = _EDITION.match(body)
+    if not match:
+        return None, body
+    hint = (match.group(2) if match.group(2) is not None else match.group(3)).strip()
+    if not hint or (match.group(2) is not None and hint.isdigit()):
+        return None, body
+    return hint, match.group(1)
+
+
+def _take_trailing_count(body: str) -> tuple[int | None, str]:
+    match = _TRAILING_COUNT.match(body)
+    if not match:
+        return None, body
+    digits = next(match.group(g) for g in "abcd" if match.group(g) is not None)
+    return _int(digits), match.group("name")
+
+
+def _take_leading_count(body: str) -> tuple[int | None, str, str]:
+    """(count, name, literal); literal is `body` when the count was a bare number."""
+    match = _LEADING_COUNT.match(body)
+    if not match:
+        return None, body.strip(), ""
+    bare = re.match(r"^\d+\s", body) is not None
+    literal = body if bare and len(body) <= MAX_NAME else ""
+    return _int(match.group(1)), match.group(2).strip(), literal
+
+
+def _int(digits: str) -> int:
+    # Counts are bounded to 1..99 later; a huge number only needs to stay out of range,
+    # and Python refuses to convert over 4,300 digits.
+    digits = digits.lstrip("+")
+    if len(digits.lstrip("-")) > 6:
+        return -1 if digits.startswith("-") else MAX_COUNT + 1
+    return int(digits)
+
+
+# --- names ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What a name resolved to: one card, several (ambiguous), or none (with suggestions)."""
+
+    card: CardFacts | None
+    candidates: list[CardFacts] = field(default_factory=list)
+    suggestions: list[str] = field(default_factory=list)
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.card is None and len(self.candidates) > 1
+
+
+class NameIndex:
+    """Card names as players write them, resolved to catalogue cards.
+
+    A name matches exactly (any case, straight or curly quotes, any spacing, punctuation
+    kept), else by its letters and digits alone when that is unambiguous. Where several
+    cards share the key, an edition hint the card was printed in narrows them, then the
+    exact spelling; what remains is ambiguous.
+    """
+
+    def __init__(self, cards: Iterable[CardFacts]) -> None:
+        self._by_title: dict[str, list[CardFacts]] = {}
+        self._by_loose: dict[str, list[CardFacts]] = {}
+        seen: set[tuple[str, int]] = set()
+        for card in cards:
+            if (card.game, card.id) in seen:
+                continue
+            seen.add((card.game, card.id))
+            self._by_title.setdefault(title_key(card.name), []).append(card)
+            self._by_loose.setdefault(loose_key(card.name), []).append(card)
+        self._titles = sorted(self._by_title)
+        self._grams: dict[str, list[int]] = {}
+        self._with_word: dict[str, set[int]] = {}
+
+    def _build_suggestion_index(self) -> None:
+        """Built on the first unknown name only: most lists have none, and it is the
+        costly part of an index over the full Shadowfist catalogue. Built aside and then
+        swapped in, so threads sharing a cached index never see half of it."""
+        grams: dict[str, list[int]] = {}
+        with_word: dict[str, set[int]] = {}
+        for position, title in enumerate(self._titles):
+            for gram in _trigrams(title):
+                grams.setdefault(gram, []).append(position)
+            for word in title.split():
+                with_word.setdefault(word, set()).add(position)
+        self._with_word = with_word
+        self._grams = grams  # last: its being non-empty is the "built" flag
+
+    def lookup(self, name: str, edition: str | None = None, *, suggest: bool = True) -> Lookup:
+        """The card `name` (with an optional edition hint) stands for; suggestions for
+        an unknown name unless `suggest` is False."""
+        candidates = self._by_title.get(title_key(name)) or self._by_loose.get(loose_key(name))
+        if not candidates:
+            return Lookup(None, [], self.suggest(name) if suggest else [])
+        narrowed = _narrow(candidates, name, edition)
+        if len(narrowed) == 1:
+            return Lookup(narrowed[0], narrowed)
+        return Lookup(None, narrowed)
+
+    def get(self, name: str, edition: str | None = None) -> CardFacts | None:
+        return self.lookup(name, edition).card
+
+    def suggest(self, name: str, limit: int = MAX_SUGGESTIONS) -> list[str]:
+        """Close names: by similarity (difflib), then by prefix, then by shared words."""
+        key = title_key(name)[:MAX_NAME]
+        if not key or not self._titles:
+            return []
+        if not self._grams:
+            self._build_suggestion_index()
+        keys = difflib.get_close_matches(key, self._similar(key), n=limit, cutoff=0.6)
+        if len(keys) < limit and len(key) >= 3:
+            keys += self._prefix_matches(key, limit)
+        if len(keys) < limit:
+            keys += self._word_matches(key)[:limit]
+        names = [card.name for k in dict.fromkeys(keys) for card in self._by_title[k]]
+        return list(dict.fromkeys(names))[:limit]
+
+    def _similar(self, key: str) -> list[str]:
+        """The titles sharing most three-letter runs with `key`: difflib over the whole
+        catalogue costs ~30 ms a name, over this shortlist well under 1 ms."""
+        shared: Counter[int] = Counter()
+        for gram in _trigrams(key):
+            shared.update(self._grams.get(gram, ()))
+        return [self._titles[position] for position, _ in shared.most_common(SHORTLIST)]
+
+    def _prefix_matches(self, key: str, limit: int) -> list[str]:
+        start = bisect.bisect_left(self._titles, key)
+        found = self._titles[start : start + limit]
+        return [title for title in found if title.startswith(key)]
+
+    def _word_matches(self, key: str) -> list[str]:
+        words = [w for w in key.split() if len(w) >= 3]
+        if not words:
+            return []
+        positions = set.intersection(*(self._with_word.get(w, set()) for w in words))
+        return [self._titles[p] for p in sorted(positions)]
+
+
+def _trigrams(key: str) -> set[str]:
+    padded = f" {key} "
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+def _narrow(candidates: list[CardFacts], name: str, edition: str | None) -> list[CardFacts]:
+    """Keep the candidates printed in `edition`, then the one spelled exactly as `name`."""
+    if len(candidates) > 1 and edition:
+        wanted = _edition_key(edition)
+        printed = [c for c in candidates if wanted in {_edition_key(e) for e in c.editions}]
+        candidates = printed or candidates
+    if len(candidates) > 1:
+        spelled = clean_text(name)
+        exact = [c for c in candidates if clean_text(c.name) == spelled]
+        candidates = exact or candidates
+    return candidates
+
+
+def _edition_key(code: str) -> str:
+    return loose_key(code) or title_key(code)
+
+
+# --- resolving ------------------------------------------------------------------------------
+
+
+def resolve(parsed: ParsedList, index: NameIndex) -> ResolvedList:
+    """Match every line's name; merge repeats into one DeckLine (summed, first line).
+
+    The errors returned are the name errors only, in line order; never raises."""
+    errors: list[LineError] = []
+    merged: dict[tuple[str, int], DeckLine] = {}
+    for entry in parsed.lines:
+        card, count, error = _resolve_line(entry, index)
+        if card is None:
+            if error is not None:
+                errors.append(error)
+            continue
+        key = (card.game, card.id)
+        if key in merged:
+            count += merged[key].count
+        merged[key] = DeckLine(card, count, merged[key].line if key in merged else entry.line)
+    return ResolvedList(list(merged.values()), errors)
+
+
+def all_errors(parsed: ParsedList, resolved: ResolvedList) -> list[LineError]:
+    """Every error of a list, parse and name errors together, in line order."""
+    return sorted([*parsed.errors, *resolved.errors], key=lambda e: e.line)
+
+
+def _resolve_line(
+    entry: ListLine, index: NameIndex
+) -> tuple[CardFacts | None, int, LineError | None]:
+    found = index.lookup(entry.name, entry.edition, suggest=False)
+    if found.card is not None:
+        return found.card, entry.count, None
+    if found.ambiguous:
+        return None, 0, _ambiguous(entry, found.candidates)
+    if entry.literal:
+        whole = index.lookup(entry.literal, entry.edition, suggest=False)
+        if whole.card is not None:  # '18 Bronze Men' is one card, not 18 of 'Bronze Men'
+            return whole.card, 1, None
+    return None, 0, _unknown(entry, index.suggest(entry.name))
+
+
+def _unknown(entry: ListLine, suggestions: list[str]) -> LineError:
+    message = f"line {entry.line}: no card named {_quote(entry.name)}"
+    hint = "check the spelling against the catalogue"
+    if suggestions:
+        hint = f"did you mean {_or(suggestions)}?"
+        message += f"; {hint}"
+    return LineError(entry.line, "unknown_card", message, suggestions, hint)
+
+
+def _ambiguous(entry: ListLine, candidates: list[CardFacts]) -> LineError:
+    names = list(dict.fromkeys(card.name for card in candidates))
+    return LineError(
+        entry.line,
+        "ambiguous",
+        f"line {entry.line}: {_quote(entry.name)} could be {_or(names)}",
+        names,
+        "write the name exactly as printed, or add an edition in brackets",
+    )
+
+
+def _quote(name: str) -> str:
+    return f"'{name}'"
+
+
+def _or(names: Sequence[str]) -> str:
+    quoted = [_quote(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+def _ordered(lines: Iterable[DeckLine], game: str | None = None) -> list[DeckLine]:
+    """One line per card, grouped by type in the game's order, then by name."""
+    merged = [DeckLine(t.card, t.count, t.line) for t in tally_cards(lines)]
+    return sorted(merged, key=lambda e: _rank(e.card, game or e.card.game))
+
+
+def _rank(card: CardFacts, game: str) -> tuple[int, str, str, str, int]:
+    order = TYPE_ORDER.get(game, ())
+    position = order.index(card.type) if card.type in order else len(order)
+    return (position, card.type, title_key(card.name), card.name, card.id)
+
+
+def export_text(lines: Sequence[DeckLine], *, game: str) -> str:
+    """`count name` lines under a 'Types (n)' header per type, in the game's type order.
+
+    Re-importable unchanged: export → parse → resolve → export gives the same text.
+    """
+    groups: dict[str, list[DeckLine]] = {}
+    for entry in _ordered(lines, game):
+        groups.setdefault(entry.card.type, []).append(entry)
+    blocks = []
+    for card_type, entries in groups.items():
+        title = SECTION_TITLES.get(card_type, card_type) or "Cards"
+        body = "\n".join(f"{e.count} {clean_text(e.card.name)}" for e in entries)
+        blocks.append(f"{title} ({sum(e.count for e in entries)})\n{body}")
+    return "\n\n".join(blocks) + "\n" if blocks else ""
+
+
+def export_json(lines: Sequence[DeckLine]) -> list[dict[str, Any]]:
+    """One object per card: count, name, type, id."""
+    return [
+        {"count": e.count, "name": e.card.name, "type": e.card.type, "id": e.card.id}
+        for e in _ordered(lines)
+    ]
+
+
+def export_csv(lines: Sequence[DeckLine]) -> str:
+    """CSV with a header row, columns count,name,type,id (RFC 4180 line endings)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["count", "name", "type", "id"])
+    for row in export_json(lines):
+        writer.writerow([row["count"], row["name"], row["type"], row["id"]])
+    return out.getvalue()

@@ -1,0 +1,70 @@
+"""Export as text (re-importable unchanged), JSON and CSV."""
+
+from __future__ import annotations
+
+from decks.formats import DeckLine
+from decks.textlist import NameIndex, export_csv, export_json, export_text, parse_deck_text, resolve
+
+from .factories import by_name, shipped_chizo, shipped_shadowfist, starter_decks
+
+
+def chizo(*entries: tuple[str, int]) -> list[DeckLine]:
+    return [DeckLine(by_name(shipped_chizo(), n), c) for n, c in entries]
+
+
+def test_text_export_groups_by_type_in_the_games_order_under_counted_headers():
+    deck = chizo(("Push", 2), ("Golden Egg", 3), ("Rat", 12), ("Boulder", 1), ("Grumpy Ox", 3))
+    assert export_text(deck, game="chizo") == (
+        "Creatures (15)\n"
+        "3 Grumpy Ox\n"
+        "12 Rat\n"
+        "\n"
+        "Actions (3)\n"
+        "3 Golden Egg\n"
+        "\n"
+        "Actions/Reactions (2)\n"
+        "2 Push\n"
+        "\n"
+        "Obstacles (1)\n"
+        "1 Boulder\n"
+    )
+
+
+def test_an_empty_deck_exports_as_empty_text():
+    assert export_text([], game="chizo") == ""
+
+
+def test_a_card_on_two_lines_is_exported_once():
+    egg = by_name(shipped_chizo(), "Golden Egg")
+    assert export_text([DeckLine(egg, 1, 1), DeckLine(egg, 2, 5)], game="chizo") == (
+        "Actions (3)\n3 Golden Egg\n"
+    )
+
+
+def test_exported_text_imports_to_the_same_deck_and_exports_unchanged():
+    index = NameIndex(shipped_shadowfist())
+    for deck in starter_decks().values():
+        text = "\n".join(f"{n} {name}" for name, n in deck.items())
+        first = resolve(parse_deck_text(text), index).lines
+        exported = export_text(first, game="shadowfist")
+        again = resolve(parse_deck_text(exported), index)
+        assert again.errors == []
+        assert {(x.card.id, x.count) for x in again.lines} == {(x.card.id, x.count) for x in first}
+        assert export_text(again.lines, game="shadowfist") == exported
+
+
+def test_json_export_lists_count_name_type_and_id():
+    deck = chizo(("Golden Egg", 3), ("Rat", 12))
+    rat, egg = by_name(shipped_chizo(), "Rat"), by_name(shipped_chizo(), "Golden Egg")
+    assert export_json(deck) == [
+        {"count": 12, "name": "Rat", "type": "Creature", "id": rat.id},
+        {"count": 3, "name": "Golden Egg", "type": "Action", "id": egg.id},
+    ]
+
+
+def test_csv_export_has_a_header_and_quotes_where_needed():
+    deck = [DeckLine(by_name(shipped_chizo(), "Golden Egg"), 3)]
+    egg_id = deck[0].card.id
+    assert export_csv(deck) == f"count,name,type,id\r\n3,Golden Egg,Action,{egg_id}\r\n"
+    awkward = [DeckLine(by_name(shipped_shadowfist(), "Pilgrims' Offerings"), 1)]
+    assert export_csv(awkward).splitlines()[1].startswith("1,Pilgrims' Offerings,Edge,")
