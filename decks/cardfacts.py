@@ -1,7 +1,7 @@
 """What deck rules, text lists and statistics need to know of a card, as a plain value.
 
-Built from catalogue rows at the boundary (decks/catalogue.py), so formats, parsing and statistics are pure
-functions that tests can drive without a database.
+Built from catalogue rows at the boundary (decks/catalogue.py), so formats, parsing and
+statistics are pure functions that tests can drive without a database.
 """
 
 from __future__ import annotations
