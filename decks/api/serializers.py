@@ -48,6 +48,16 @@ class ListValidateInputSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=32), required=False, max_length=MAX_FORMATS
     )
     list = serializers.CharField(max_length=MAX_LIST_CHARS, allow_blank=True, trim_whitespace=False)
+    min_sizes = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=1000),
+        required=False,
+        help_text='An optional minimum size per format slug, e.g. {"final-brawl": 50}.',
+    )
+
+    def validate_min_sizes(self, value: dict[str, int]) -> dict[str, int]:
+        if len(value) > MAX_FORMATS:
+            raise serializers.ValidationError(f"at most {MAX_FORMATS} formats")
+        return value
 
 
 class EntrySerializer(serializers.ModelSerializer):

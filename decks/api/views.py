@@ -199,7 +199,10 @@ class DeckValidateView(APIView):
     """Check a saved deck against one or more formats (default: the deck's own)."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("format", str, description="Comma-separated format slugs.")],
+        parameters=[
+            OpenApiParameter("format", str, description="Comma-separated format slugs."),
+            OpenApiParameter("min_size", int, description="An optional minimum deck size."),
+        ],
         responses=OpenApiTypes.OBJECT,
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -207,7 +210,13 @@ class DeckValidateView(APIView):
         slugs = _format_slugs(request.query_params.get("format"), deck.game.slug)
         if not request.query_params.get("format"):
             slugs = [deck.format]
-        report = validate(selectors.deck_lines(deck=deck), slugs, game=deck.game.slug)
+        minimum = _int_param(request, "min_size", default=-1, low=0, high=1000)
+        report = validate(
+            selectors.deck_lines(deck=deck),
+            slugs,
+            game=deck.game.slug,
+            min_sizes=dict.fromkeys(slugs, minimum) if minimum >= 0 else None,
+        )
         return Response(report.to_dict())
 
 
@@ -345,5 +354,11 @@ class ListValidateView(APIView):
         game = data["game"]
         intake = lines_from_text(game=game, text=data["list"])
         slugs = _format_slugs(data.get("formats"), game)
-        report = validate(intake.lines, slugs, game=game, list_errors=intake.violations)
+        report = validate(
+            intake.lines,
+            slugs,
+            game=game,
+            min_sizes=data.get("min_sizes"),
+            list_errors=intake.violations,
+        )
         return Response(report.to_dict())

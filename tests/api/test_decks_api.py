@@ -398,3 +398,35 @@ def test_a_list_that_does_not_parse_gets_the_same_shape(api: APIClient) -> None:
 def card_id(api: APIClient, name: str) -> int:
     results = api.get("/api/v1/cards/", {"q": f'!"{name}"'}).json()["results"]
     return int(results[0]["id"])
+
+
+def test_an_optional_minimum_size_applies_per_format(api: APIClient, alice: User) -> None:
+    body = {"game": "shadowfist", "list": "5 Geomantic Crossroads", "formats": ["final-brawl"]}
+
+    plain = api.post("/api/v1/decks/validate/", body, format="json").json()
+    with_minimum = api.post(
+        "/api/v1/decks/validate/", body | {"min_sizes": {"final-brawl": 50}}, format="json"
+    ).json()
+
+    assert plain["valid"] is True
+    assert with_minimum["valid"] is False
+    assert with_minimum["errors"][0]["code"] == "too_few_cards"
+    deck_id = create(as_user(api, alice), game="shadowfist", list="5 Geomantic Crossroads").json()[
+        "id"
+    ]
+    report = api.get(f"/api/v1/decks/{deck_id}/validate/", {"min_size": 40}).json()
+    assert report["errors"][0]["code"] == "too_few_cards"
+
+
+def test_the_deck_list_needs_the_same_queries_for_any_number_of_decks(
+    api: APIClient, alice: User, django_assert_max_num_queries: Any
+) -> None:
+    as_user(api, alice)
+    for n in range(3):
+        create(api, name=f"Deck {n}")
+    with django_assert_max_num_queries(2):
+        assert api.get("/api/v1/decks/").json()["count"] == 3
+    for n in range(10):
+        create(api, name=f"More {n}")
+    with django_assert_max_num_queries(2):
+        assert api.get("/api/v1/decks/").json()["count"] == 13
