@@ -140,6 +140,10 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 
+# Simulations: how many a user may run at once; tests run chunks in the caller's thread.
+SIMULATIONS_RUNNING_PER_USER = env_int("SIMULATIONS_RUNNING_PER_USER", 3, minimum=1)
+SIMULATIONS_INLINE = env_bool("SIMULATIONS_INLINE", False)
+
 # Where the real Shadowfist card list lies (read in place, never copied into the repository).
 SHADOWFIST_DATA_DIR = Path(
     env_str("SHADOWFIST_DATA_DIR", str(BASE_DIR.parent / "shared" / "data" / "shadowfist"))

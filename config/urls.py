@@ -12,6 +12,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("cards.api.urls")),
     path("api/v1/", include("decks.api.urls")),
+    path("api/v1/", include("play.api.urls")),
     path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

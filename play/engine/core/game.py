@@ -90,6 +90,10 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, player: int) -> dict[str, Any]:
         """What ``player`` may see, as JSON-ready data: no hidden cards, no rng."""
 
+    def label(self, state: S, action: Action) -> str:
+        """A readable description of a legal action, for people choosing among them."""
+        return str(action)
+
     def state_hash(self, state: S) -> str:
         """The stable hash of the canonical state."""
         return state.hash()

@@ -1,0 +1,286 @@
+"""Matches and simulations over REST. Views parse input, call one service, serialize."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import ApiError
+from play import selectors
+from play.api import serializers as inputs
+from play.compare import compare_simulations
+from play.engine.core import Action, EngineError
+from play.models import Match, Simulation
+from play.services import matches, simulations
+from play.setups import SeatsError
+from play.starting import match_setup, simulation_spec
+
+
+def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _seats_error(error: SeatsError) -> ApiError:
+    return ApiError(
+        str(error),
+        code="invalid_seats",
+        errors=[{"field": error.field, "message": str(error), "code": "invalid"}],
+    )
+
+
+def _rule_error(error: matches.MatchRuleError) -> ApiError:
+    return ApiError(error.reason, code=error.code)
+
+
+def _view(match: Match, status_code: int = 200) -> Response:
+    return Response(selectors.match_view(matches.load(match)), status=status_code)
+
+
+class MatchSummarySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Match
+        fields = ["id", "game", "mode", "seats", "seq", "is_over", "created_at", "updated_at"]
+
+
+class MatchListCreateView(generics.GenericAPIView):
+    """Your matches; start a match (goldfish, against bots, or hotseat)."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = MatchSummarySerializer
+
+    def get_queryset(self) -> QuerySet[Match]:
+        return Match.objects.filter(owner_id=self.request.user.pk)
+
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(MatchSummarySerializer(page, many=True).data)
+
+    @extend_schema(request=inputs.MatchCreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        data = _valid(inputs.MatchCreateSerializer, request.data)
+        try:
+            setup = match_setup(
+                user=request.user, game=data["game"], mode=data["mode"], seats=data["seats"]
+            )
+            match = matches.match_create(
+                owner=request.user,
+                game=data["game"],
+                mode=data["mode"],
+                seats=data["seats"],
+                setup=setup,
+                seed=data.get("seed"),
+            )
+        except SeatsError as error:
+            raise _seats_error(error) from None
+        except matches.MatchRuleError as error:
+            raise _rule_error(error) from None
+        return _view(match, status.HTTP_201_CREATED)
+
+
+class MatchDetailView(APIView):
+    """The match as the requesting player sees it, with the actions they may take."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        return _view(matches.match_for(user=request.user, match_id=pk))
+
+
+class MatchActionView(APIView):
+    """Take an action (by `action_id` from the view's legal actions, or the action itself).
+
+    An illegal action answers 400 with the engine's code and reason; an action chosen on
+    an older step answers 409. Bots then move until a human is to act.
+    """
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=inputs.ActionInputSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, pk: int) -> Response:
+        matches.match_for(user=request.user, match_id=pk)  # 404 before anything else
+        data = _valid(inputs.ActionInputSerializer, request.data)
+        action = None
+        if "action" in data:
+            try:
+                action = Action.from_dict(data["action"])
+            except (EngineError, AttributeError, TypeError) as error:
+                reason = getattr(error, "reason", "an action is {kind, player, args}")
+                raise ApiError(reason, code="bad_action") from None
+        try:
+            match = matches.match_act(
+                user=request.user,
+                match_id=pk,
+                seq=data["seq"],
+                action=action,
+                action_id=data.get("action_id"),
+            )
+        except matches.StaleSeqError as error:
+            raise ApiError(str(error), code="stale_seq", status_code=409) from None
+        except matches.MatchRuleError as error:
+            raise _rule_error(error) from None
+        return _view(match)
+
+
+class MatchUndoView(APIView):
+    """Take back your last action (goldfish and hotseat)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=inputs.UndoInputSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: Request, pk: int) -> Response:
+        matches.match_for(user=request.user, match_id=pk)
+        data = _valid(inputs.UndoInputSerializer, request.data)
+        try:
+            match = matches.match_undo(user=request.user, match_id=pk, seq=data["seq"])
+        except matches.StaleSeqError as error:
+            raise ApiError(str(error), code="stale_seq", status_code=409) from None
+        except matches.MatchRuleError as error:
+            raise _rule_error(error) from None
+        return _view(match)
+
+
+class MatchReplayView(APIView):
+    """Seed, setup and action log of a finished match; `?verify=true` replays it and
+    checks every state hash. The seed stays hidden while the game is on, since it would
+    reveal the order of the draw piles."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("verify", OpenApiTypes.BOOL)], responses=OpenApiTypes.OBJECT
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        match = matches.match_for(user=request.user, match_id=pk)
+        if not match.is_over:
+            raise ApiError(
+                "the seed and log are shown when the game is over", code="game_in_progress",
+                status_code=409,
+            )  # fmt: skip
+        verify = request.query_params.get("verify", "").lower() in ("1", "true", "yes")
+        return Response(matches.match_replay(match=match, verify=verify))
+
+
+class SimulationSerializer(serializers.ModelSerializer):
+    progress = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Simulation
+        fields = [
+            "id", "game", "kind", "deck", "games", "seed", "status", "progress", "results",
+            "error", "created_at", "finished_at",
+        ]  # fmt: skip
+
+    def get_progress(self, simulation: Simulation) -> dict[str, int]:
+        return {"done": simulation.games_done, "total": simulation.games}
+
+
+def _simulation_for(request: Request, pk: int) -> Simulation:
+    simulation = Simulation.objects.filter(owner_id=request.user.pk, pk=pk).first()
+    if simulation is None:
+        raise ApiError("no such simulation", code="not_found", status_code=404)
+    return simulation
+
+
+def _create_simulation(request: Request, data: dict[str, Any]) -> Simulation:
+    try:
+        spec = simulation_spec(user=request.user, data=data)
+        return simulations.simulation_create(
+            owner=request.user,
+            game=spec.game,
+            kind=spec.kind,
+            spec=spec.spec,
+            games=data["games"],
+            seed=data.get("seed", matches.new_seed()),
+            deck_id=data.get("deck"),
+        )
+    except SeatsError as error:
+        raise _seats_error(error) from None
+    except simulations.TooManySimulationsError as error:
+        raise ApiError(str(error), code="too_many_simulations", status_code=429) from None
+
+
+class SimulationListCreateView(generics.GenericAPIView):
+    """Your simulations; start one (202: it runs in the background)."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = SimulationSerializer
+
+    def get_queryset(self) -> QuerySet[Simulation]:
+        return Simulation.objects.filter(owner_id=self.request.user.pk).defer("results")
+
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        rows = SimulationSerializer(page, many=True).data
+        for row in rows:
+            row.pop("results", None)
+        return self.get_paginated_response(rows)
+
+    @extend_schema(request=inputs.SimulationCreateSerializer, responses={202: SimulationSerializer})
+    def post(self, request: Request) -> Response:
+        data = _valid(inputs.SimulationCreateSerializer, request.data)
+        simulation = _create_simulation(request, data)
+        simulation.refresh_from_db()
+        return Response(SimulationSerializer(simulation).data, status=status.HTTP_202_ACCEPTED)
+
+
+class SimulationDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=SimulationSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(SimulationSerializer(_simulation_for(request, pk)).data)
+
+
+class SimulationCancelView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=SimulationSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        simulation = simulations.simulation_cancel(simulation=_simulation_for(request, pk))
+        return Response(SimulationSerializer(simulation).data)
+
+
+class SimulationCompareView(APIView):
+    """Two decks on the same seeds: POST starts both; GET ?a=&b= compares when done."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=inputs.SimulationCompareSerializer, responses={202: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        data = _valid(inputs.SimulationCompareSerializer, request.data)
+        seed = data.get("seed", matches.new_seed())
+        ids = []
+        for deck in data["decks"]:
+            one = {"deck": deck, "games": data["games"], "seed": seed}
+            if "bot" in data:
+                one["bot"] = data["bot"]
+            ids.append(_create_simulation(request, one).pk)
+        return Response({"a": ids[0], "b": ids[1], "seed": seed}, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("a", int), OpenApiParameter("b", int)],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request: Request) -> Response:
+        ids = []
+        for name in ("a", "b"):
+            raw = request.query_params.get(name, "")
+            if not raw.isdigit():
+                raise ApiError(f"{name} must be a simulation id", code="invalid")
+            ids.append(int(raw))
+        first, second = (_simulation_for(request, pk) for pk in ids)
+        try:
+            return Response(compare_simulations(first, second))
+        except ValueError as error:
+            raise ApiError(str(error), code="not_comparable", status_code=409) from None

@@ -1,0 +1,46 @@
+"""Paired comparison of two goldfish simulations run on the same seeds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.models import Simulation
+from play.summaries import mean_interval
+
+
+def compare_simulations(a: Simulation, b: Simulation) -> dict[str, Any]:
+    """Mean difference in finishing turn (b - a) over the same games, with a 95% interval.
+
+    A game that did not finish within the cap counts as the cap plus one turn, so the
+    pairs stay complete; the count of such games is reported beside.
+    """
+    if a.status != Simulation.Status.DONE or b.status != Simulation.Status.DONE:
+        raise ValueError("both simulations must be done")
+    if (a.seed, a.games, a.kind) != (b.seed, b.games, b.kind) or a.kind != "goldfish":
+        raise ValueError("compare goldfish simulations with the same seed and number of games")
+    first, second = _turns(a), _turns(b)
+    cap = 1 + max([t for t in [*first.values(), *second.values()] if t is not None], default=0)
+    diffs = [
+        (second[i] if second[i] is not None else cap) - (first[i] if first[i] is not None else cap)
+        for i in sorted(first)
+    ]
+    return {
+        "a": a.pk,
+        "b": b.pk,
+        "games": len(diffs),
+        "difference": mean_interval(diffs),
+        "a_mean": (a.results or {}).get("turn", {}).get("mean"),
+        "b_mean": (b.results or {}).get("turn", {}).get("mean"),
+        "unfinished": {
+            "a": sum(t is None for t in first.values()),
+            "b": sum(t is None for t in second.values()),
+        },
+    }
+
+
+def _turns(simulation: Simulation) -> dict[int, int | None]:
+    return {
+        record["index"]: record["turn"]
+        for chunk in simulation.chunks.all()
+        for record in chunk.records or []
+    }

@@ -1,0 +1,63 @@
+"""Where simulation chunks run.
+
+With CELERY_BROKER_URL set, each chunk is a Celery task, on any number of workers. Without
+it, a single background thread in this process runs the chunks one after another, so a
+request answers at once and no other server is needed. SIMULATIONS_INLINE (tests) runs
+them in the caller's thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from django.conf import settings
+from django.db import close_old_connections
+
+from play.models import SimulationChunk
+
+logger = logging.getLogger(__name__)
+_executor: ThreadPoolExecutor | None = None
+_lock = threading.Lock()
+
+
+def dispatch_simulation(simulation_id: int) -> None:
+    chunk_ids = list(
+        SimulationChunk.objects.filter(simulation_id=simulation_id, done=False)
+        .order_by("index")
+        .values_list("id", flat=True)
+    )
+    if settings.CELERY_BROKER_URL:
+        from play.tasks import run_simulation_chunk
+
+        for chunk_id in chunk_ids:
+            run_simulation_chunk.delay(chunk_id)
+    elif settings.SIMULATIONS_INLINE:
+        _run_all(chunk_ids)
+    else:
+        _background().submit(_run_in_thread, chunk_ids)
+
+
+def _background() -> ThreadPoolExecutor:
+    global _executor
+    with _lock:
+        if _executor is None:
+            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="simulations")
+        return _executor
+
+
+def _run_in_thread(chunk_ids: list[int]) -> None:
+    try:
+        _run_all(chunk_ids)
+    except Exception:
+        logger.exception("in-process simulation failed")
+    finally:
+        close_old_connections()
+
+
+def _run_all(chunk_ids: list[int]) -> None:
+    from play.services.simulations import simulation_run_chunk
+
+    for chunk_id in chunk_ids:
+        simulation_run_chunk(chunk_id)

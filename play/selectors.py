@@ -1,0 +1,49 @@
+"""Reads of the play app: what a player sees of a match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.models import Match
+from play.services.matches import Loaded, is_human
+
+RECENT_STEPS = 50
+
+
+def viewer_seat(match: Match, to_act: int | None) -> int:
+    """Whose eyes the owner looks through: the human to act, else the first human seat."""
+    if is_human(match, to_act):
+        assert to_act is not None
+        return to_act
+    humans = [seat for seat in range(len(match.seats)) if is_human(match, seat)]
+    return humans[0] if humans else 0
+
+
+def match_view(loaded: Loaded) -> dict[str, Any]:
+    match, game, state = loaded.match, loaded.game, loaded.state
+    to_act = None if game.is_over(state) else state.to_act
+    viewer = viewer_seat(match, to_act)
+    legal = game.legal_actions(state) if to_act == viewer and is_human(match, viewer) else []
+    outcome = game.outcome(state)
+    steps = list(match.actions.order_by("-seq")[:RECENT_STEPS])[::-1]
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "mode": match.mode,
+        "seats": match.seats,
+        "viewer": viewer,
+        "seq": match.seq,
+        "to_act": to_act,
+        "state": game.view(state, viewer),
+        "legal_actions": [
+            {"id": index, "label": game.label(state, action), "action": action.to_dict()}
+            for index, action in enumerate(legal)
+        ],
+        "is_over": game.is_over(state),
+        "outcome": outcome.to_dict() if game.is_over(state) else None,
+        "score": list(outcome.scores),
+        "events": [
+            {"seq": s.seq, "player": s.player, "by_bot": s.by_bot, "events": s.events}
+            for s in steps
+        ],
+    }

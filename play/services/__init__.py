@@ -1,0 +1,1 @@
+"""Writes of the play app: matches (play/services/matches.py), simulations (simulations.py)."""

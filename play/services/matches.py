@@ -1,0 +1,219 @@
+"""Matches: start, act, undo, replay. The engine decides; this module stores and loads.
+
+Concurrency: an action names the sequence number it was chosen on; the match row is
+locked and a stale number refused (409), so two tabs cannot both move.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.http import Http404
+
+from play.engine.core import Action, EngineError, Game, State, get_game, mix_seed
+from play.engine.core.rng import MAX_SEED
+from play.models import Match, MatchAction
+from play.setups import HUMAN
+
+RULES_VERSION = "1"
+
+
+class StaleSeqError(Exception):
+    def __init__(self, current: int, given: int) -> None:
+        super().__init__(f"the match is at step {current}; this action was chosen at step {given}")
+        self.current = current
+
+
+class MatchRuleError(Exception):
+    """An action the engine refused, or a request the match cannot take (code, reason)."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Loaded:
+    match: Match
+    game: Game[Any]
+    state: State
+
+
+def new_seed() -> int:
+    return secrets.randbelow(MAX_SEED)
+
+
+def match_for(*, user: AbstractBaseUser, match_id: int, lock: bool = False) -> Match:
+    matches = Match.objects.select_for_update() if lock else Match.objects.all()
+    match = matches.filter(owner_id=user.pk, pk=match_id).first()
+    if match is None:
+        raise Http404("no such match")
+    return match
+
+
+def load(match: Match) -> Loaded:
+    game = get_game(match.game)
+    return Loaded(match=match, game=game, state=game.state_from_dict(match.state))
+
+
+@transaction.atomic
+def match_create(
+    *,
+    owner: AbstractBaseUser,
+    game: str,
+    mode: str,
+    seats: Sequence[dict[str, Any]],
+    setup: dict[str, Any],
+    seed: int | None = None,
+) -> Match:
+    engine = get_game(game)
+    seed = new_seed() if seed is None else seed
+    try:
+        state = engine.new_game(setup, seed)
+    except EngineError as error:
+        raise MatchRuleError(error.code, error.reason) from None
+    match = Match.objects.create(
+        owner=owner,
+        game=game,
+        mode=mode,
+        seats=list(seats),
+        setup=setup,
+        seed=seed,
+        rules_version=f"{game}-{RULES_VERSION}",
+        state=state.to_dict(),
+        is_over=engine.is_over(state),
+    )
+    _let_bots_move(Loaded(match, engine, state))
+    return match
+
+
+@transaction.atomic
+def match_act(
+    *, user: AbstractBaseUser, match_id: int, seq: int, action: Action | None, action_id: int | None
+) -> Match:
+    loaded = load(match_for(user=user, match_id=match_id, lock=True))
+    match, game, state = loaded.match, loaded.game, loaded.state
+    if seq != match.seq:
+        raise StaleSeqError(match.seq, seq)
+    if game.is_over(state):
+        raise MatchRuleError("game_over", "the game is over")
+    if not is_human(match, state.to_act):
+        raise MatchRuleError("not_your_turn", f"seat {state.to_act} is played by a bot")
+    chosen = _chosen(game, state, action, action_id)
+    try:
+        events = game.apply(state, chosen)
+    except EngineError as error:
+        raise MatchRuleError(error.code, error.reason) from None
+    _record(loaded, chosen, events, by_bot=False)
+    _let_bots_move(loaded)
+    return match
+
+
+def _chosen(game: Game[Any], state: State, action: Action | None, action_id: int | None) -> Action:
+    if action is not None:
+        return action
+    legal = game.legal_actions(state)
+    if action_id is None or not 0 <= action_id < len(legal):
+        raise MatchRuleError(
+            "unknown_action", f"action_id must be one of 0 to {len(legal) - 1}, not {action_id}"
+        )
+    return legal[action_id]
+
+
+def is_human(match: Match, seat: int | None) -> bool:
+    return seat is not None and seat < len(match.seats) and match.seats[seat]["player"] == HUMAN
+
+
+def _let_bots_move(loaded: Loaded) -> None:
+    """Bots play until a human is to act or the game ends (bounded by the game's cap)."""
+    match, game, state = loaded.match, loaded.game, loaded.state
+    for _ in range(game.info.max_length + 1):
+        if game.is_over(state) or is_human(match, state.to_act):
+            break
+        seat = state.to_act
+        assert seat is not None
+        # A bot is rebuilt for each decision from the match seed and the step, so its
+        # choice depends only on the state and the seed, however requests are split.
+        bot = game.make_bot(match.seats[seat]["player"], mix_seed(match.seed, match.seq + 1))
+        chosen = bot.choose(state, game.legal_actions(state))
+        _record(loaded, chosen, game.apply_unchecked(state, chosen), by_bot=True)
+    _save(loaded)
+
+
+def _record(loaded: Loaded, action: Action, events: list[Any], *, by_bot: bool) -> None:
+    match = loaded.match
+    match.seq += 1
+    MatchAction.objects.create(
+        match=match,
+        seq=match.seq,
+        player=action.player,
+        by_bot=by_bot,
+        action=action.to_dict(),
+        events=[event.to_dict() for event in events],
+        state_hash=loaded.state.hash(),
+    )
+
+
+def _save(loaded: Loaded) -> None:
+    match = loaded.match
+    match.state = loaded.state.to_dict()
+    match.is_over = loaded.game.is_over(loaded.state)
+    match.save()
+
+
+@transaction.atomic
+def match_undo(*, user: AbstractBaseUser, match_id: int, seq: int) -> Match:
+    """Take back the last human action and the bot moves after it (goldfish, hotseat)."""
+    match = match_for(user=user, match_id=match_id, lock=True)
+    if match.mode == Match.Mode.BOTS:
+        raise MatchRuleError("no_undo", "undo is for goldfish and hotseat matches")
+    if seq != match.seq:
+        raise StaleSeqError(match.seq, seq)
+    last_human = match.actions.filter(by_bot=False).order_by("-seq").first()
+    if last_human is None:
+        raise MatchRuleError("nothing_to_undo", "no action to take back")
+    match.actions.filter(seq__gte=last_human.seq).delete()
+    game = get_game(match.game)
+    state = game.new_game(match.setup, match.seed)
+    for row in match.actions.order_by("seq"):
+        game.apply_unchecked(state, Action.from_dict(row.action))
+    match.seq = last_human.seq - 1
+    _save(Loaded(match, game, state))
+    return match
+
+
+def match_replay(*, match: Match, verify: bool) -> dict[str, Any]:
+    """Seed, setup and log; with `verify`, the log replayed with every hash checked."""
+    rows = list(match.actions.order_by("seq"))
+    result: dict[str, Any] = {
+        "game": match.game,
+        "rules_version": match.rules_version,
+        "seed": match.seed,
+        "setup": match.setup,
+        "log": [
+            {"seq": r.seq, "action": r.action, "by_bot": r.by_bot, "state_hash": r.state_hash}
+            for r in rows
+        ],
+    }
+    if verify:
+        result["verified"], result["problem"] = _verify(match, rows)
+    return result
+
+
+def _verify(match: Match, rows: list[MatchAction]) -> tuple[bool, str | None]:
+    game = get_game(match.game)
+    state = game.new_game(match.setup, match.seed)
+    for row in rows:
+        try:
+            game.apply(state, Action.from_dict(row.action))
+        except EngineError as error:
+            return False, f"step {row.seq}: {error.reason}"
+        if state.hash() != row.state_hash:
+            return False, f"step {row.seq}: the state hash differs"
+    return True, None

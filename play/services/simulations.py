@@ -1,0 +1,138 @@
+"""Batch simulations: split into chunks, run anywhere, written once, summarised at the end.
+
+Each chunk's task may run twice (acks_late: a worker killed mid-chunk leaves its task
+to another worker). Records are written under a row lock only if the chunk is not yet
+done, and the simulation's count grows in the same transaction, so a re-run changes
+nothing and the total is always exactly the requested number of games.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from play.models import Simulation, SimulationChunk
+from play.runners import run_records
+from play.summaries import summarize_bot_games, summarize_goldfish
+
+logger = logging.getLogger(__name__)
+ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
+
+
+class TooManySimulationsError(Exception):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"you already have {limit} simulations running; wait or cancel one")
+        self.limit = limit
+
+
+def chunk_size_for(games: int) -> int:
+    """About 20 chunks a simulation (so two workers share it evenly), 50 to 2,000 games."""
+    return max(50, min(2000, -(-games // 20)))
+
+
+@transaction.atomic
+def simulation_create(
+    *,
+    owner: AbstractBaseUser,
+    game: str,
+    kind: str,
+    spec: dict[str, Any],
+    games: int,
+    seed: int,
+    deck_id: int | None = None,
+) -> Simulation:
+    limit = settings.SIMULATIONS_RUNNING_PER_USER
+    # Lock the user's active simulations so two requests cannot both pass the limit.
+    active = Simulation.objects.select_for_update().filter(owner_id=owner.pk, status__in=ACTIVE)
+    if len(active) >= limit:
+        raise TooManySimulationsError(limit)
+    size = chunk_size_for(games)
+    simulation = Simulation.objects.create(
+        owner=owner,
+        game=game,
+        kind=kind,
+        deck_id=deck_id,
+        spec={**spec, "game": game, "kind": kind},
+        games=games,
+        seed=seed,
+        chunk_size=size,
+    )
+    SimulationChunk.objects.bulk_create(
+        SimulationChunk(simulation=simulation, index=i, start=start, count=min(size, games - start))
+        for i, start in enumerate(range(0, games, size))
+    )
+    from play.dispatch import dispatch_simulation
+
+    transaction.on_commit(lambda: dispatch_simulation(simulation.pk))
+    return simulation
+
+
+def simulation_run_chunk(chunk_id: int) -> None:
+    """Run one chunk (idempotent); the last chunk to finish writes the results."""
+    chunk = SimulationChunk.objects.select_related("simulation").get(pk=chunk_id)
+    simulation = chunk.simulation
+    if chunk.done or simulation.status not in ACTIVE:
+        return
+    Simulation.objects.filter(pk=simulation.pk, status=Simulation.Status.PENDING).update(
+        status=Simulation.Status.RUNNING
+    )
+    try:
+        records = run_records(simulation.spec, simulation.seed, chunk.start, chunk.count)
+    except Exception as error:
+        logger.exception("simulation %s chunk %s failed", simulation.pk, chunk.index)
+        _fail(simulation.pk, f"chunk {chunk.index} failed: {error}")
+        raise
+    with transaction.atomic():
+        locked = SimulationChunk.objects.select_for_update().get(pk=chunk_id)
+        if locked.done:
+            return
+        locked.records, locked.done = records, True
+        locked.save(update_fields=["records", "done"])
+        Simulation.objects.filter(pk=simulation.pk).update(
+            games_done=F("games_done") + len(records)
+        )
+        transaction.on_commit(lambda: simulation_finish(simulation.pk))
+
+
+def simulation_finish(simulation_id: int) -> None:
+    """Summarise once every chunk is done; a no-op before, and after it has run once."""
+    with transaction.atomic():
+        simulation = Simulation.objects.select_for_update().get(pk=simulation_id)
+        if simulation.status not in ACTIVE:
+            return
+        chunks = list(simulation.chunks.order_by("index"))
+        if not all(chunk.done for chunk in chunks):
+            return
+        records = [record for chunk in chunks for record in chunk.records or []]
+        simulation.results = summarize_records(simulation.spec, records)
+        simulation.status = Simulation.Status.DONE
+        simulation.finished_at = timezone.now()
+        simulation.save(update_fields=["results", "status", "finished_at"])
+
+
+def summarize_records(spec: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
+    if spec["kind"] == "bots":
+        summary = summarize_bot_games(records, spec["bots"])
+    else:
+        summary = summarize_goldfish(records, by_turn=spec.get("by_turn", 5))
+    return {**summary, "policy": spec.get("bot") or spec.get("bots"), "seed_rule": "game_seed"}
+
+
+def _fail(simulation_id: int, message: str) -> None:
+    Simulation.objects.filter(pk=simulation_id, status__in=ACTIVE).update(
+        status=Simulation.Status.FAILED, error=message[:2000], finished_at=timezone.now()
+    )
+
+
+def simulation_cancel(*, simulation: Simulation) -> Simulation:
+    Simulation.objects.filter(pk=simulation.pk, status__in=ACTIVE).update(
+        status=Simulation.Status.CANCELLED, finished_at=timezone.now()
+    )
+    simulation.refresh_from_db()
+    return simulation

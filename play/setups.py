@@ -1,0 +1,50 @@
+"""Engine setups for matches and simulations: seats and decks turned into engine input.
+
+Deck games (ChiZo, Shadowfist) need each seat's deck as the engine's card definitions;
+the definitions are copied into the setup, so a match replays the decks as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from play.engine.core import get_game
+
+DECK_GAMES = ("chizo", "shadowfist")
+HUMAN = "human"
+
+# game slug -> function(decks: list of [(card row, count)], goldfish: bool) -> setup
+DeckSetup = Callable[[Sequence[Sequence[tuple[dict[str, Any], int]]], bool], dict[str, Any]]
+DECK_SETUPS: dict[str, DeckSetup] = {}
+
+
+class SeatsError(ValueError):
+    """Seats or decks that cannot make a game; the message says why."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def check_players(game: str, players: int) -> None:
+    info = get_game(game).info
+    if not info.min_players <= players <= info.max_players:
+        raise SeatsError(
+            "seats",
+            f"{info.name} is for {info.min_players} to {info.max_players} players, not {players}",
+        )
+
+
+def plain_setup(game: str, players: int) -> dict[str, Any]:
+    """Games without decks: the number of players is the whole setup."""
+    check_players(game, players)
+    return {"players": players}
+
+
+def deck_setup(
+    game: str, decks: Sequence[Sequence[tuple[dict[str, Any], int]]], *, goldfish: bool
+) -> dict[str, Any]:
+    if game not in DECK_SETUPS:
+        raise SeatsError("game", f"the engine cannot play {game} decks yet")
+    return DECK_SETUPS[game](decks, goldfish)
