@@ -75,6 +75,9 @@ DATABASES = {
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # A file, not memory, so that a Celery worker started by a test sees the test database.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -139,6 +142,12 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "cardhouse")
+# A task whose worker died unacknowledged goes back to the queue after this many seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1)
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # Simulations: how many a user may run at once; tests run chunks in the caller's thread.
 SIMULATIONS_RUNNING_PER_USER = env_int("SIMULATIONS_RUNNING_PER_USER", 3, minimum=1)

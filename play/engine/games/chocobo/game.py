@@ -1,0 +1,251 @@
+"""Chocobo Party Up! as a :class:`Game`: setup, the contract's entry points, views, outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ...core import (
+    FINISHED,
+    IN_PROGRESS,
+    UNFINISHED,
+    Action,
+    Bot,
+    DataError,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Outcome,
+    RandomBot,
+    Rng,
+    SetupError,
+)
+from . import rules
+from .board import (
+    CARDS,
+    COMPANIONS,
+    DEFAULT_SIDES,
+    DISPLAY,
+    FACES,
+    KIND_OF,
+    KINDS,
+    LAYOUT_FOR,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TRAIL_TOKENS,
+    layout,
+    layout_sides,
+)
+from .bots import GreedyBot
+from .movement import home_count
+from .state import NOWHERE, OVER, ChocoboState
+from .verify import verify as verify_action
+
+SETUP_KEYS = frozenset({"players", "first_player", "sides"})
+
+
+class ChocoboGame(Game[ChocoboState]):
+    """Chocobo Party Up!, for 2 to 4 players (rulebook: shared/rules/chocobo-party-up.txt;
+    readings and the stand-in board: docs/chocobo.md).
+
+    Setup: ``{"players": 2..4, "first_player": seat, "sides": ["E", "W"]}``. Without
+    ``first_player`` the starting player is drawn from the seeded rng. ``sides`` puts the
+    seats' territory boards on those sides of the board, clockwise (default: 2 players
+    E and W, 3 players E S W, 4 players N E S W); only 2 players have a real choice.
+    Actions: see ``actions.py``.
+    """
+
+    info = GameInfo(
+        slug="chocobo",
+        name="Chocobo Party Up!",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        max_length=rules.MAX_LENGTH,
+    )
+
+    def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> ChocoboState:
+        """Setup per the rulebook: board(s), trail tokens, shuffled friend cards, the
+        starting player; then the players place their chocobos (2 players: one each on
+        the star space first)."""
+        players, first, sides = _parse_setup(setup)
+        board = layout(LAYOUT_FOR[players], sides)
+        rng = Rng(seed)
+        state = ChocoboState(board, rng)
+        for s in board.trail_spaces:
+            state.tokens[s] = True
+        state.token_supply = TRAIL_TOKENS - len(board.trail_spaces)
+        state.supply = COMPANIONS
+        state.pile = list(range(CARDS))
+        rng.shuffle(state.pile)
+        if first is None:
+            first = rng.below(players)
+        state.first = state.active = first
+        if players == 2:
+            for pair in state.smalls:
+                pair[0] = board.star
+            state.recount(board.star)
+        state.to_act = first
+        return state
+
+    def state_from_dict(self, data: Any) -> ChocoboState:
+        """Rebuild a state from ``to_dict`` output."""
+        return ChocoboState.from_dict(data)
+
+    # The hot entry points are the rules' functions themselves (no wrapper call).
+    #: See :func:`rules.legal_actions` for the order.
+    legal_actions = staticmethod(rules.legal_actions)
+    #: Apply a legal action without building events.
+    advance = staticmethod(rules.advance)
+
+    def verify(self, state: ChocoboState, action: Action) -> None:
+        """Raise :class:`IllegalAction` (with a code and a reason) unless legal now."""
+        if state.step >= self.info.max_length and state.phase != OVER:
+            raise IllegalAction("game_over", "the game hit its length cap and is unfinished")
+        verify_action(state, action)
+
+    def apply_unchecked(self, state: ChocoboState, action: Action) -> list[Event]:
+        """Apply a legal action; return its (public) events."""
+        events: list[Event] = []
+        rules.apply(state, action, events)
+        return events
+
+    def is_over(self, state: ChocoboState) -> bool:
+        """Someone won, or the length cap was hit."""
+        return state.phase == OVER or state.step >= self.info.max_length
+
+    def outcome(self, state: ChocoboState) -> Outcome:
+        """Scores are the companions on each territory; the winner is the one who won."""
+        scores = tuple(home_count(state, p) for p in range(state.players))
+        if state.phase == OVER:
+            return Outcome(FINISHED, scores, (state.winner,), state.step)
+        status = UNFINISHED if state.step >= self.info.max_length else IN_PROGRESS
+        return Outcome(status, scores, (), state.step)
+
+    def view(self, state: ChocoboState, player: int) -> dict[str, Any]:
+        """What ``player`` sees: the whole table and own hand; of the others' hands and
+        the pile only their sizes; never the rng."""
+        n = state.players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise DataError("bad_player", f"no seat {player!r} in a {n}-player game")
+        board = state.layout
+        names = board.names
+
+        def name(space: int) -> str | None:
+            return None if space == NOWHERE else names[space]
+
+        return {
+            "game": "chocobo",
+            "player": player,
+            "players": n,
+            "step": state.step,
+            "turn": state.turn,
+            "phase": state.phase,
+            "to_act": state.to_act,
+            "active": state.active,
+            "first_player": state.first,
+            "layout": board.name,
+            "sides": list(board.sides),
+            "spaces": [
+                {
+                    "id": names[s],
+                    "kind": board.kind(s),
+                    "owner": None if board.owner[s] < 0 else board.owner[s],
+                    "adjacent": [names[t] for t in board.adj[s]],
+                }
+                for s in range(board.size)
+            ],
+            "chocobos": [[name(s) for s in pair] for pair in state.smalls],
+            "big_chocobos": [name(s) for s in state.bigs],
+            "companions": {names[s]: c for s, c in enumerate(state.comp) if c},
+            "supply": state.supply,
+            "trail_tokens": [names[s] for s, t in enumerate(state.tokens) if t],
+            "token_supply": state.token_supply,
+            "home": [home_count(state, p) for p in range(n)],
+            "hand": [card_dict(c) for c in state.hands[player]],
+            "hand_sizes": [len(h) for h in state.hands],
+            "pile_size": len(state.pile),
+            "discard": [card_dict(c) for c in state.discard],
+            "die": None if state.face < 0 else FACES[state.face],
+            "result": state.result,
+            "steps": state.steps,
+            "big_moved": state.big_moved,
+            "big_new": state.big_new,
+            "kick_space": name(state.kick_space),
+            "kicked": state.kicked,
+            "golem_space": name(state.golem_space),
+            "tifon": None
+            if state.tifon_seat == NOWHERE
+            else {"seat": state.tifon_seat, "space": name(state.tifon_from)},
+            "winner": None if state.winner == NOWHERE else state.winner,
+            "legal_actions": [a.to_dict() for a in self.legal_actions(state)]
+            if state.to_act == player
+            else [],
+        }
+
+    def bot_types(self) -> Mapping[str, type[Bot]]:
+        """ "random" and "greedy" (see :class:`GreedyBot` for its heuristic)."""
+        return BOTS
+
+
+def card_dict(card: int) -> dict[str, Any]:
+    """A friend card as JSON-ready data."""
+    kind = KIND_OF[card]
+    return {"id": card, "kind": KINDS[kind], "name": DISPLAY[kind]}
+
+
+def _parse_setup(setup: Mapping[str, Any] | None) -> tuple[int, int | None, tuple[str, ...]]:
+    if setup is None or "players" not in setup:
+        raise SetupError(
+            "missing_players", "Chocobo Party Up! needs a setup with 'players' (2 to 4)"
+        )
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise SetupError(
+            "unknown_option", f"Chocobo Party Up! has no setup option {sorted(unknown)[0]!r}"
+        )
+    players = setup["players"]
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise SetupError(
+            "bad_player_count", f"Chocobo Party Up! is for 2 to 4 players, not {players!r}"
+        )
+    first = setup.get("first_player")
+    if first is not None and (
+        isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
+    ):
+        raise SetupError("bad_first_player", f"first_player must be a seat 0 to {players - 1}")
+    sides = DEFAULT_SIDES[players]
+    if setup.get("sides") is not None:
+        sides = _parse_sides(setup["sides"], players)
+    return players, first, sides
+
+
+def _parse_sides(value: Any, players: int) -> tuple[str, ...]:
+    clockwise = layout_sides(LAYOUT_FOR[players])
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != players
+        or len(set(value)) != players
+        or not set(value) <= set(clockwise)
+    ):
+        raise SetupError(
+            "bad_sides",
+            f"sides: {players} different sides of {', '.join(clockwise)}, one per seat clockwise",
+        )
+    sides = tuple(str(s) for s in value)
+    # Seats take turns clockwise, so their territories must run clockwise too.
+    used = [s for s in clockwise if s in sides]
+    start = used.index(sides[0])
+    if tuple(used[start:] + used[:start]) != sides:
+        raise SetupError("bad_sides", f"sides must run clockwise ({' '.join(clockwise)})")
+    return sides
+
+
+BOTS: Mapping[str, type[Bot]] = MappingProxyType({"random": RandomBot, "greedy": GreedyBot})
+
+GAME = ChocoboGame()

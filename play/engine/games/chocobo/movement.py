@@ -1,0 +1,223 @@
+"""Pieces on the board: entering spaces, movement steps, followers, kicks, the limit of 4.
+
+These functions change pieces and list the choices of phases 3 and 4; ``rules`` decides
+what comes next. Readings of the rulebook (docs/chocobo.md) that live here:
+
+* The limit of 4 counts every piece on a space, a big chocobo as 2, territory spaces
+  included. Only companions are ever moved off a space by the limit, so a chocobo may
+  not enter (move, be kicked or sent) where the chocobos that are not companions would
+  then count more than 4; companions never block a space, they overflow.
+* The entry restrictions (another player's big chocobo, two chocobos of one other player)
+  hold for every chocobo that enters a space by any means, for its owner.
+* Companions follow a chocobo (or the pair) that its owner moves in phase 3, into the
+  space it enters, at most as many as fit there: following never overflows a space.
+* A kick happens when the pair or the big chocobo enters a space with another player's
+  chocobo; movement ends only if at least one chocobo was kicked.
+* An overflowing companion goes to an adjacent space with room when there is one; when
+  there is none, to an adjacent space nearer to one (so every cascade ends).
+"""
+
+from __future__ import annotations
+
+from ...core import Action
+from .actions import BIG, ONE, PAIR, action, tables
+from .board import BIG_WEIGHT, SPACE_LIMIT, SPRING_ONLY_FROM, distances
+from .state import NOWHERE, ChocoboState
+
+
+def can_enter(state: ChocoboState, space: int, seat: int, weight: int = 1) -> bool:
+    """Whether ``seat``'s chocobo(s) of ``weight`` may come onto ``space`` (from elsewhere)."""
+    return state.load[space] + weight <= SPACE_LIMIT and not state.block[space] & ~(1 << seat)
+
+
+def count(state: ChocoboState, space: int) -> int:
+    """Chocobos on a space as the limit counts them (big ones 2)."""
+    return state.comp[space] + state.load[space]
+
+
+def others_on(state: ChocoboState, space: int, seat: int) -> list[int]:
+    """The seats other than ``seat`` with a chocobo (not a big one) on ``space``."""
+    return [q for q, (a, b) in enumerate(state.smalls) if q != seat and space in (a, b)]
+
+
+def home_count(state: ChocoboState, seat: int) -> int:
+    """Companions on the seat's territory board."""
+    comp = state.comp
+    return sum(comp[s] for s in state.layout.territory[seat])
+
+
+# -- phase 3: movement ----------------------------------------------------------------
+
+
+def move_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
+    """Append every movement step of ``seat``: one chocobo, the pair, then the big one.
+
+    Within a piece: origin by space, destination in board order, followers ascending.
+    """
+    comp, load, block = state.comp, state.load, state.block
+    moves = tables(state.layout)[seat].moves
+    mask = ~(1 << seat)
+    a, b = state.smalls[seat]
+    if a == b:
+        pieces = [(ONE, a, 1), (PAIR, a, 2)]
+    elif a < b:
+        pieces = [(ONE, a, 1), (ONE, b, 1)]
+    else:
+        pieces = [(ONE, b, 1), (ONE, a, 1)]
+    big = state.bigs[seat]
+    if big != NOWHERE and not state.big_moved and not state.big_new:
+        pieces.append((BIG, big, BIG_WEIGHT))
+    for piece, frm, weight in pieces:
+        here = comp[frm]
+        most_load = SPACE_LIMIT - weight  # the most ``to`` may already hold
+        for to, prefixes in moves[piece][frm]:
+            loaded = load[to]
+            if loaded > most_load or block[to] & mask:
+                continue
+            room = most_load - loaded - comp[to]  # companions that still fit
+            if here < room:
+                room = here
+            out += prefixes[room if room > 0 else 0]
+
+
+def any_move(state: ChocoboState, seat: int) -> bool:
+    """Whether ``seat`` has a movement step (its chocobos are never all walled in, in
+    practice, but the rules do not promise it)."""
+    adj, load, block = state.layout.adj, state.load, state.block
+    mask = ~(1 << seat)
+    for frm in state.smalls[seat]:
+        for to in adj[frm]:
+            if load[to] < SPACE_LIMIT and not block[to] & mask:
+                return True
+    big = state.bigs[seat]
+    if big != NOWHERE and not state.big_moved and not state.big_new:
+        for to in adj[big]:
+            if load[to] + BIG_WEIGHT <= SPACE_LIMIT and not block[to] & mask:
+                return True
+    return False
+
+
+def step(state: ChocoboState, seat: int, piece: int, frm: int, to: int, followers: int) -> bool:
+    """Move a piece one space with its followers; return whether a kick may follow."""
+    smalls = state.smalls[seat]
+    load, block = state.load, state.block
+    bit = 1 << seat
+    # ``load`` and ``block`` are updated in place (not recounted): this runs for most
+    # actions of a game. A seat's bit blocks a space holding its pair or its big one.
+    if piece == ONE:
+        other = smalls[1] if smalls[0] == frm else smalls[0]
+        smalls[0 if smalls[0] == frm else 1] = to
+        load[frm] -= 1
+        load[to] += 1
+        if other == frm and state.bigs[seat] != frm:
+            block[frm] &= ~bit
+        if other == to:
+            block[to] |= bit
+    else:
+        if piece == PAIR:
+            smalls[0] = smalls[1] = to
+            keeps = state.bigs[seat] == frm
+        else:
+            state.bigs[seat] = to
+            state.big_moved = True
+            keeps = smalls[0] == smalls[1] == frm
+        weight = 2 if piece == PAIR else BIG_WEIGHT
+        load[frm] -= weight
+        load[to] += weight
+        if not keeps:
+            block[frm] &= ~bit
+        block[to] |= bit
+    if followers:
+        state.comp[frm] -= followers
+        state.comp[to] += followers
+    state.steps -= 1
+    if piece == ONE:
+        return False
+    return any(q != seat and to in pair for q, pair in enumerate(state.smalls))
+
+
+# -- kicks ----------------------------------------------------------------------------
+
+
+def kick_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
+    """Append every kick: victim seat by seat, destination in board order."""
+    board = state.layout
+    space = state.kick_space
+    for victim in others_on(state, space, seat):
+        for to in board.adj[space]:
+            if can_enter(state, to, victim):
+                out.append(action(board, "kick", seat, victim, to))
+
+
+def kick(state: ChocoboState, victim: int, to: int) -> None:
+    """Move the victim's chocobo off the kick space to ``to``."""
+    space = state.kick_space
+    pair = state.smalls[victim]
+    pair[0 if pair[0] == space else 1] = to
+    state.recount(space)
+    state.recount(to)
+    state.kicked += 1
+
+
+# -- the limit of 4 -------------------------------------------------------------------
+
+
+def is_over_limit(state: ChocoboState, space: int) -> bool:
+    """Whether a space holds more than 4 (companions then have to leave)."""
+    return state.comp[space] + state.load[space] > SPACE_LIMIT
+
+
+def over_spaces(state: ChocoboState) -> list[int]:
+    """The spaces above the limit, in board order."""
+    comp, load = state.comp, state.load
+    return [s for s in range(len(comp)) if comp[s] + load[s] > SPACE_LIMIT]
+
+
+def overflow_targets(state: ChocoboState, space: int) -> list[int]:
+    """Where a companion overflowing from ``space`` may go: adjacent spaces with room,
+    or, when none has room, adjacent spaces nearer to a space with room."""
+    adj, comp, load = state.layout.adj, state.comp, state.load
+    roomy = [t for t in adj[space] if comp[t] + load[t] < SPACE_LIMIT]
+    if roomy:
+        return roomy
+    rooms = [s for s in range(len(comp)) if comp[s] + load[s] < SPACE_LIMIT]
+    dist = distances(adj, rooms)
+    return [t for t in adj[space] if 0 <= dist[t] < dist[space]]
+
+
+def overflow_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
+    """Append every overflow move: over-full space by board order, then destination."""
+    board = state.layout
+    for space in over_spaces(state):
+        for to in overflow_targets(state, space):
+            out.append(action(board, "overflow", seat, space, to))
+
+
+def shift_companion(state: ChocoboState, frm: int, to: int) -> None:
+    """Move one companion (no limit check here: the caller settles)."""
+    state.comp[frm] -= 1
+    state.comp[to] += 1
+
+
+# -- phase 4: the call ----------------------------------------------------------------
+
+
+def call_spaces(state: ChocoboState, seat: int) -> list[int]:
+    """Spaces ``seat`` may call from, in board order (none when the supply is empty).
+
+    A space of one of its chocobos (big or not) with a trail token or a Spring, holding
+    fewer than 4 (as the limit counts); from a die result of 4 up, Spring spaces only.
+    """
+    if state.supply <= 0:
+        return []
+    board = state.layout
+    spring, tokens = board.spring, state.tokens
+    spring_only = state.result >= SPRING_ONLY_FROM
+    mine = set(state.smalls[seat])
+    if state.bigs[seat] != NOWHERE:
+        mine.add(state.bigs[seat])
+    return [
+        s
+        for s in sorted(mine)
+        if (spring[s] or (tokens[s] and not spring_only)) and count(state, s) < SPACE_LIMIT
+    ]

@@ -1,0 +1,559 @@
+"""The rules of Chocobo Party Up!: the turn's phases, legal actions, and applying them.
+
+A turn (rulebook "Turn Order"): 1. roll the die (a chance move made by the engine at
+the start of the turn); 2. ``friend``: play one friend card, call the big chocobo or do
+nothing; 3. ``move``: steps, with ``kick`` and ``overflow`` decisions on the way;
+4. ``call``; 5. ``discard`` down to 3 cards; 6. the victory check, then the next player.
+
+A decision nobody has is skipped, never asked: phase 2 with nothing playable, movement
+with no step left or none possible, a call with no space to call from, a discard from a
+hand of one kind, Tifon with a single space to go to.
+
+Functions take ``out``: a list collecting events, or ``None`` on the fast path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
+from ...core import Action, Event
+from . import friends as fr
+from . import movement as mv
+from .actions import ONE, PIECE_CODE, action, tables
+from .board import (
+    CROMA,
+    FACE_DRAWS,
+    FACE_STEPS,
+    FACES,
+    GOLEM,
+    HAND_LIMIT,
+    KIND_INDEX,
+    KIND_OF,
+    KINDS,
+    MOGURI,
+    SHIRMA,
+    TIFON,
+    TO_WIN,
+)
+from .state import (
+    CALL,
+    DISCARD,
+    FRIEND,
+    GOLEM_PHASE,
+    KICK,
+    MOVE,
+    NOWHERE,
+    OVER,
+    OVERFLOW,
+    RESUME_CALL,
+    RESUME_MOVE,
+    SETUP,
+    TIFON_PHASE,
+    ChocoboState,
+)
+
+Events = list[Event] | None
+
+#: Actions after which a game stops, "unfinished" (see docs/chocobo.md for the figures).
+MAX_LENGTH = 3000
+
+
+# -- legal actions --------------------------------------------------------------------
+
+
+def legal_actions(state: ChocoboState) -> list[Action]:
+    """The actions of ``state.to_act`` in a deterministic order; none once over.
+
+    The "do nothing" action of a phase (``no_card``, ``end_move``, ``end_kick``,
+    ``no_call``) comes first, then the choices in the order each phase documents.
+    """
+    seat = state.to_act
+    if seat is None or state.step >= MAX_LENGTH:
+        return []
+    return _LEGAL[state.phase](state, seat)
+
+
+def _legal_setup(state: ChocoboState, seat: int) -> list[Action]:
+    board = state.layout
+    spaces = board.territory[seat]
+    if NOWHERE not in state.smalls[seat]:
+        return []
+    if state.smalls[seat][0] != NOWHERE:  # 2 players: one is on the star already
+        return [action(board, "place", seat, s) for s in spaces]
+    return [action(board, "place", seat, a, b) for i, a in enumerate(spaces) for b in spaces[i:]]
+
+
+def _legal_friend(state: ChocoboState, seat: int) -> list[Action]:
+    out = [tables(state.layout)[seat].no_card]
+    fr.friend_actions(state, seat, out)
+    return out
+
+
+def _legal_tifon(state: ChocoboState, seat: int) -> list[Action]:
+    board = state.layout
+    return [
+        action(board, "relocate", seat, t) for t in fr.tifon_targets(state, seat, state.tifon_from)
+    ]
+
+
+def _legal_golem(state: ChocoboState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    fr.golem_actions(state, seat, out)
+    return out
+
+
+def _legal_move(state: ChocoboState, seat: int) -> list[Action]:
+    out = [tables(state.layout)[seat].end_move]
+    mv.move_actions(state, seat, out)
+    return out
+
+
+def _legal_kick(state: ChocoboState, seat: int) -> list[Action]:
+    out = [tables(state.layout)[seat].end_kick]
+    mv.kick_actions(state, seat, out)
+    return out
+
+
+def _legal_overflow(state: ChocoboState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    mv.overflow_actions(state, seat, out)
+    return out
+
+
+def _legal_call(state: ChocoboState, seat: int) -> list[Action]:
+    board = state.layout
+    table = tables(board)[seat]
+    return [table.no_call] + [table.call[s] for s in mv.call_spaces(state, seat)]
+
+
+def _legal_discard(state: ChocoboState, seat: int) -> list[Action]:
+    board = state.layout
+    discard = tables(board)[seat].discard
+    return [discard[k] for k in fr.kinds_in_hand(state.hands[seat])]
+
+
+def _legal_over(state: ChocoboState, seat: int) -> list[Action]:
+    return []
+
+
+_LEGAL: dict[str, Callable[[ChocoboState, int], list[Action]]] = {
+    SETUP: _legal_setup,
+    FRIEND: _legal_friend,
+    TIFON_PHASE: _legal_tifon,
+    GOLEM_PHASE: _legal_golem,
+    MOVE: _legal_move,
+    KICK: _legal_kick,
+    OVERFLOW: _legal_overflow,
+    CALL: _legal_call,
+    DISCARD: _legal_discard,
+    OVER: _legal_over,
+}
+
+
+# -- applying actions -----------------------------------------------------------------
+
+
+def apply(state: ChocoboState, action: Action, out: Events) -> None:
+    """Apply a legal action, appending its events to ``out`` unless it is ``None``."""
+    state.step += 1
+    HANDLERS[action.kind](state, action, out)
+
+
+def advance(state: ChocoboState, action: Action) -> None:
+    """Apply a legal action without events (the simulations' fast path)."""
+    state.step += 1
+    HANDLERS[action.kind](state, action, None)
+
+
+def _space(state: ChocoboState, name: object) -> int:
+    return state.layout.index[cast(str, name)]
+
+
+def _place(state: ChocoboState, act: Action, out: Events) -> None:
+    seat = act.player
+    spaces = [_space(state, a) for a in act.args]
+    pair = state.smalls[seat]
+    if len(spaces) == 1:
+        pair[1] = spaces[0]
+    else:
+        pair[0], pair[1] = spaces
+    for s in set(pair):
+        state.recount(s)
+    if out is not None:
+        out.append(Event("placed", {"player": seat, "spaces": list(act.args)}))
+    n = state.players
+    for i in range(1, n + 1):
+        nxt = (seat + i) % n
+        if NOWHERE in state.smalls[nxt]:
+            state.to_act = nxt
+            return
+    state.active = (state.first - 1) % n  # start_turn moves on to the first player
+    start_turn(state, out)
+
+
+def _no_card(state: ChocoboState, act: Action, out: Events) -> None:
+    if out is not None:
+        out.append(Event("no_card", {"player": act.player}))
+    continue_move(state, out)
+
+
+def _play(state: ChocoboState, act: Action, out: Events) -> None:
+    seat, args = act.player, act.args
+    kind = KIND_INDEX[cast(str, args[0])]
+    card = fr.take(state, seat, kind)
+    data: dict[str, object] = {"player": seat, "card": KINDS[kind], "id": card}
+    if kind == SHIRMA:
+        state.result += 1
+        state.steps += 1
+        data["result"] = state.result
+    elif kind == CROMA:
+        frm, to = _space(state, args[1]), _space(state, args[2])
+        mv.shift_companion(state, frm, to)
+        data.update({"from": args[1], "to": args[2]})
+    elif kind == MOGURI:
+        state.tokens[_space(state, args[1])] = True
+        state.token_supply -= 1
+        data["space"] = args[1]
+    elif kind == TIFON:
+        data.update({"target": args[1], "space": args[2]})
+    else:
+        data["space"] = args[1]
+    if out is not None:
+        out.append(Event("card_played", data))
+    if kind == CROMA:
+        settle(state, [_space(state, args[2])], RESUME_MOVE, out)
+    elif kind == TIFON:
+        victim, frm = cast(int, args[1]), _space(state, args[2])
+        state.tifon_seat, state.tifon_from = victim, frm
+        targets = fr.tifon_targets(state, victim, frm)
+        if len(targets) == 1:
+            _relocate_to(state, targets[0], out)
+        else:
+            state.phase, state.to_act = TIFON_PHASE, victim
+    elif kind == GOLEM:
+        state.golem_space = _space(state, args[1])
+        state.phase = GOLEM_PHASE
+    else:
+        continue_move(state, out)
+
+
+def _call_big(state: ChocoboState, act: Action, out: Events) -> None:
+    first, second, where = act.args
+    space = _space(state, where)
+    fr.call_big(
+        state, act.player, KIND_INDEX[cast(str, first)], KIND_INDEX[cast(str, second)], space
+    )
+    if out is not None:
+        out.append(
+            Event(
+                "big_called", {"player": act.player, "discarded": [first, second], "space": where}
+            )
+        )
+    continue_move(state, out)
+
+
+def _relocate(state: ChocoboState, act: Action, out: Events) -> None:
+    _relocate_to(state, _space(state, act.args[0]), out)
+
+
+def _relocate_to(state: ChocoboState, to: int, out: Events) -> None:
+    victim, frm = state.tifon_seat, state.tifon_from
+    fr.move_small(state, victim, frm, to)
+    names = state.layout.names
+    if out is not None:
+        out.append(Event("sent_home", {"player": victim, "from": names[frm], "to": names[to]}))
+    state.tifon_seat = state.tifon_from = NOWHERE
+    state.to_act = state.active
+    settle(state, [to], RESUME_MOVE, out)
+
+
+def _golem_move(state: ChocoboState, act: Action, out: Events) -> None:
+    space = state.golem_space
+    args = act.args
+    if args[0] == "companion":
+        to = _space(state, args[1])
+        mv.shift_companion(state, space, to)
+        data: dict[str, object] = {"piece": "companion"}
+    else:
+        victim = cast(int, args[1])
+        to = _space(state, args[2])
+        fr.move_small(state, victim, space, to)
+        data = {"piece": "chocobo", "seat": victim}
+    if out is not None:
+        data.update(
+            {"player": act.player, "from": state.layout.names[space], "to": state.layout.names[to]}
+        )
+        out.append(Event("golem_moved", data))
+    if fr.golem_done(state):
+        state.golem_space = NOWHERE
+        settle(state, None, RESUME_MOVE, out)
+
+
+def _move(state: ChocoboState, act: Action, out: Events) -> None:
+    seat = act.player
+    piece_name, frm_name, to_name, followers = act.args
+    # No cast() here: this runs for most actions of a game, and cast is a call.
+    piece: int = PIECE_CODE[piece_name]  # type: ignore[index]
+    index = state.layout.index
+    frm: int = index[frm_name]  # type: ignore[index]
+    to: int = index[to_name]  # type: ignore[index]
+    kick = mv.step(state, seat, piece, frm, to, followers)  # type: ignore[arg-type]
+    if out is not None:
+        out.append(
+            Event(
+                "moved",
+                {
+                    "player": seat,
+                    "piece": piece_name,
+                    "from": frm_name,
+                    "to": to_name,
+                    "followers": followers,
+                    "steps_left": state.steps,
+                },
+            )
+        )
+    if kick and piece != ONE:
+        state.kick_space, state.kicked = to, 0
+        state.phase = KICK
+        kicks: list[Action] = []
+        mv.kick_actions(state, seat, kicks)
+        if kicks:
+            return
+        state.kick_space = NOWHERE  # nobody can be kicked anywhere: no kick
+    if mv.is_over_limit(state, to):
+        _overflowing(state, RESUME_MOVE)
+    else:
+        continue_move(state, out)
+
+
+def _end_move(state: ChocoboState, act: Action, out: Events) -> None:
+    if out is not None:
+        out.append(Event("movement_ended", {"player": act.player, "steps_left": state.steps}))
+    start_call(state, out)
+
+
+def _kick(state: ChocoboState, act: Action, out: Events) -> None:
+    victim, where = act.args
+    to = _space(state, where)
+    mv.kick(state, cast(int, victim), to)
+    if out is not None:
+        out.append(
+            Event(
+                "kicked",
+                {
+                    "player": act.player,
+                    "seat": victim,
+                    "from": state.layout.names[state.kick_space],
+                    "to": where,
+                },
+            )
+        )
+    kicks: list[Action] = []
+    mv.kick_actions(state, act.player, kicks)
+    if not kicks:
+        _end_kick(state, act, out)
+
+
+def _end_kick(state: ChocoboState, act: Action, out: Events) -> None:
+    kicked = state.kicked
+    state.kick_space, state.kicked = NOWHERE, 0
+    if kicked:
+        if out is not None:
+            out.append(
+                Event(
+                    "movement_ended",
+                    {"player": state.active, "steps_left": state.steps, "reason": "kick"},
+                )
+            )
+        state.steps = 0
+        settle(state, None, RESUME_CALL, out)
+    else:
+        settle(state, None, RESUME_MOVE, out)
+
+
+def _overflow(state: ChocoboState, act: Action, out: Events) -> None:
+    frm, to = (_space(state, a) for a in act.args)
+    mv.shift_companion(state, frm, to)
+    if out is not None:
+        out.append(
+            Event("overflowed", {"player": act.player, "from": act.args[0], "to": act.args[1]})
+        )
+    if not mv.over_spaces(state):
+        resume = state.resume
+        state.resume = ""
+        if resume == RESUME_CALL:
+            start_call(state, out)
+        else:
+            continue_move(state, out)
+
+
+def _call(state: ChocoboState, act: Action, out: Events) -> None:
+    seat = act.player
+    space = _space(state, act.args[0])
+    state.comp[space] += 1
+    state.supply -= 1
+    token = state.tokens[space]
+    if token:
+        state.tokens[space] = False
+        state.token_supply += 1
+    if out is not None:
+        out.append(Event("called", {"player": seat, "space": act.args[0], "trail_token": token}))
+    draw(state, seat, out)
+    hand_limit(state, out)
+
+
+def _no_call(state: ChocoboState, act: Action, out: Events) -> None:
+    if out is not None:
+        out.append(Event("no_call", {"player": act.player}))
+    hand_limit(state, out)
+
+
+def _discard(state: ChocoboState, act: Action, out: Events) -> None:
+    kind = KIND_INDEX[cast(str, act.args[0])]
+    card = fr.take(state, act.player, kind)
+    if out is not None:
+        out.append(Event("discarded", {"player": act.player, "card": KINDS[kind], "id": card}))
+    hand_limit(state, out)
+
+
+HANDLERS: dict[str, Callable[[ChocoboState, Action, Events], None]] = {
+    "place": _place,
+    "no_card": _no_card,
+    "play": _play,
+    "call_big": _call_big,
+    "relocate": _relocate,
+    "golem_move": _golem_move,
+    "move": _move,
+    "end_move": _end_move,
+    "kick": _kick,
+    "end_kick": _end_kick,
+    "overflow": _overflow,
+    "call": _call,
+    "no_call": _no_call,
+    "discard": _discard,
+}
+
+
+# -- the flow of a turn ---------------------------------------------------------------
+
+
+def start_turn(state: ChocoboState, out: Events) -> None:
+    """Pass the turn clockwise and roll the die (a chocobo face draws a card)."""
+    seat = state.active = (state.active + 1) % state.players
+    state.to_act = seat
+    state.turn += 1
+    state.big_moved = state.big_new = False
+    face = state.face = state.rng.below(len(FACES))
+    state.result = state.steps = FACE_STEPS[face]
+    if out is not None:
+        out.append(Event("turn_started", {"player": seat, "turn": state.turn}))
+        out.append(Event("rolled", {"player": seat, "face": FACES[face], "result": state.result}))
+    if FACE_DRAWS[face]:
+        draw(state, seat, out)
+    if fr.has_play(state, seat):
+        state.phase = FRIEND
+        return
+    continue_move(state, out)
+
+
+def continue_move(state: ChocoboState, out: Events) -> None:
+    """Ask for the next step, or go to the call when no step is left or possible."""
+    seat = state.active
+    if state.steps > 0 and mv.any_move(state, seat):
+        state.phase = MOVE
+        state.to_act = seat
+    else:
+        start_call(state, out)
+
+
+def settle(state: ChocoboState, spaces: list[int] | None, resume: str, out: Events) -> None:
+    """Check the limit of 4 on ``spaces`` (``None``: all), then go on with ``resume``."""
+    if spaces is None:
+        over = bool(mv.over_spaces(state))
+    else:
+        over = any(mv.is_over_limit(state, s) for s in spaces)
+    if over:
+        _overflowing(state, resume)
+    elif resume == RESUME_CALL:
+        start_call(state, out)
+    else:
+        continue_move(state, out)
+
+
+def _overflowing(state: ChocoboState, resume: str) -> None:
+    state.phase = OVERFLOW
+    state.resume = resume
+    state.to_act = state.active
+
+
+def start_call(state: ChocoboState, out: Events) -> None:
+    """Phase 4, if the active player has a space to call from."""
+    seat = state.active
+    state.steps = 0
+    if mv.call_spaces(state, seat):
+        state.phase = CALL
+        state.to_act = seat
+    else:
+        hand_limit(state, out)
+
+
+def hand_limit(state: ChocoboState, out: Events) -> None:
+    """Phase 5: with 4 or more cards, discard down to 3 (asked unless all of one kind)."""
+    seat = state.active
+    hand = state.hands[seat]
+    while len(hand) > HAND_LIMIT:
+        if len(fr.kinds_in_hand(hand)) > 1:
+            state.phase = DISCARD
+            state.to_act = seat
+            return
+        card = fr.take(state, seat, KIND_OF[hand[0]])
+        if out is not None:
+            out.append(
+                Event("discarded", {"player": seat, "card": KINDS[KIND_OF[card]], "id": card})
+            )
+    check_victory(state, out)
+
+
+def check_victory(state: ChocoboState, out: Events) -> None:
+    """Phase 6: 6 or more companions on the active player's territory win at once."""
+    seat = state.active
+    home = mv.home_count(state, seat)
+    if home >= TO_WIN:
+        state.winner = seat
+        state.phase = OVER
+        state.to_act = None
+        if out is not None:
+            out.append(Event("won", {"player": seat, "companions": home}))
+        return
+    start_turn(state, out)
+
+
+def draw(state: ChocoboState, seat: int, out: Events) -> None:
+    """Draw one friend card; the discard pile is reshuffled when the pile runs out."""
+    pile = state.pile
+    if not pile:
+        reshuffle(state, out)
+    if not pile:
+        if out is not None:
+            out.append(Event("no_card_to_draw", {"player": seat}))
+        return
+    card = pile.pop()
+    hand = state.hands[seat]
+    hand.append(card)
+    hand.sort()
+    if out is not None:
+        out.append(Event("card_drawn", {"player": seat}))
+    if not pile:
+        reshuffle(state, out)
+
+
+def reshuffle(state: ChocoboState, out: Events) -> None:
+    """Shuffle the discard pile face down to form a new pile (if it has cards)."""
+    if not state.discard:
+        return
+    state.pile[:] = state.discard
+    state.discard.clear()
+    state.rng.shuffle(state.pile)
+    if out is not None:
+        out.append(Event("reshuffled", {"cards": len(state.pile)}))

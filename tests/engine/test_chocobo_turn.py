@@ -1,0 +1,469 @@
+"""Chocobo Party Up!, rule by rule: phases 3 to 6 of a turn, the pile, the contract
+(rulebook: shared/rules/chocobo-party-up.txt; readings and the stand-in board:
+docs/chocobo.md).
+
+Positions are laid out on the stand-in back side (see test_chocobo_rulebook.py for a
+map): with 3 players seat 0's territory is E (TE0-TE2), seat 1's S, seat 2's W.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from play.engine.core import Action, DataError, IllegalAction
+from play.engine.games.chocobo import GAME
+from play.engine.games.chocobo.board import KIND_OF, KINDS
+from play.engine.games.chocobo.scenario import act, companions_at, give, position, where
+from play.engine.games.chocobo.state import (
+    DISCARD,
+    KICK,
+    MOVE,
+    OVER,
+    OVERFLOW,
+)
+
+HOME = {1: ["TS0", "TS1"], 2: ["TW1", "TW1"]}
+
+
+def kinds(actions):
+    return [a.kind for a in actions]
+
+
+def args_of(state, kind):
+    return [a.args for a in GAME.legal_actions(state) if a.kind == kind]
+
+
+def hand_kinds(state, seat):
+    return sorted(KINDS[KIND_OF[c]] for c in state.hands[seat])
+
+
+# -- 3. movement ---------------------------------------------------------------------
+
+
+def test_no_chocobo_enters_a_space_with_another_players_big_chocobo():
+    """'...they may not enter spaces where other players' big chocobos are...'"""
+    state = position(3, {0: ["b21", "b24"], **HOME}, big={1: "b22"}, tokens=[])
+    assert ("one", "b21", "b22", 0) not in args_of(state, "move")
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "move", "one", "b21", "b22", 0))
+    assert caught.value.code == "big_chocobo_there"
+
+
+def test_no_chocobo_enters_a_space_with_two_chocobos_of_another_player():
+    """'...or where two chocobos of the same player already are.'"""
+    state = position(3, {0: ["b21", "b24"], 1: ["b22", "b22"], 2: ["TW1", "TW1"]}, tokens=[])
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "move", "one", "b21", "b22", 0))
+    assert caught.value.code == "two_chocobos_there"
+
+
+def test_chocobos_may_enter_spaces_with_other_players_chocobos_springs_and_territories():
+    """'All your chocobos ... may enter spaces occupied by other players' chocobos.' Each
+    step goes 'to any adjacent space, including Spring spaces and territory boards of
+    other players.'"""
+    state = position(3, {0: ["b33", "b42"], 1: ["b32", "TS0"], 2: ["TW1", "TW1"]}, tokens=[])
+    legal = args_of(state, "move")
+    assert ("one", "b33", "b32", 0) in legal
+    assert ("one", "b42", "TS1", 0) in legal
+
+
+def test_the_big_chocobo_moves_one_space_a_turn_and_never_with_another():
+    """'It may not move together with another chocobo. It may move a maximum of one space
+    per turn.'"""
+    state = position(3, {0: ["b22", "b22"], **HOME}, big={0: "b22"}, face="footprints4", tokens=[])
+    pieces = {a[0] for a in args_of(state, "move")}
+    assert pieces == {"one", "pair", "big"}  # no move of the big one with the others
+    GAME.apply(state, act(state, "move", "big", "b22", "b23", 0))
+    assert state.steps == 3
+    assert "big" not in {a[0] for a in args_of(state, "move")}
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "move", "big", "b23", "b24", 0))
+    assert caught.value.code == "big_moved"
+
+
+def test_companions_follow_a_leaving_chocobo_at_no_cost():
+    """'When one or more of your chocobos (big or not) leaves a space, you may have one or
+    more companion chocobos follow it, to adjacent spaces, without any additional
+    movement cost and regardless of who moved them previously.'"""
+    state = position(3, {0: ["b22", "b24"], **HOME}, companions={"b22": 3}, tokens=[])
+    assert [a for a in args_of(state, "move") if a[:3] == ("one", "b22", "b23")] == [
+        ("one", "b22", "b23", k) for k in range(4)
+    ]
+    GAME.apply(state, act(state, "move", "one", "b22", "b23", 2))
+    assert companions_at(state) == {"b22": 1, "b23": 2}
+    assert state.steps == 1
+
+
+def test_followers_may_not_overfill_the_space_they_enter():
+    """Reading: companions follow only as far as the limit of 4 allows, so following
+    never causes an overflow (which would let them travel two spaces)."""
+    state = position(
+        3,
+        {0: ["b22", "b24"], 1: ["b23", "TS0"], 2: ["TW1", "TW1"]},
+        companions={"b22": 3, "b23": 1},
+        tokens=[],
+    )
+    # b23 holds 2; with the chocobo 3: one companion more fits.
+    assert [a[3] for a in args_of(state, "move") if a[:3] == ("one", "b22", "b23")] == [0, 1]
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "move", "one", "b22", "b23", 2))
+    assert caught.value.code == "followers_overflow"
+
+
+def test_a_chocobo_may_not_enter_where_chocobos_that_are_not_companions_already_fill_the_space():
+    """Reading: only companions are moved off by the limit, so chocobos may not make more
+    than 4 of their own on a space (own big 2 + own pair 2 is the most a player has)."""
+    state = position(
+        4,
+        {0: ["b32", "b34"], 1: ["b33", "TE0"], 2: ["b33", "TS0"], 3: ["b33", "TW0"]},
+        big={0: "b43"},
+        tokens=[],
+    )
+    # b33 holds three chocobos of three players: a fourth fits, the big one does not.
+    assert ("one", "b32", "b33", 0) in args_of(state, "move")
+    assert ("big", "b43", "b33", 0) not in args_of(state, "move")
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "move", "big", "b43", "b33", 0))
+    assert caught.value.code == "space_full"
+
+
+def test_territory_spaces_count_toward_the_limit():
+    """Reading: the limit holds on every space, territory spaces included."""
+    state = position(3, {0: ["TE1", "b24"], **HOME}, companions={"TE1": 3, "b24": 1}, tokens=[])
+    GAME.apply(state, act(state, "move", "one", "b24", "TE1", 0))  # 3 + 1 + 1 = 5
+    assert state.phase == OVERFLOW
+
+
+def test_the_overflow_goes_to_a_space_with_room_when_there_is_one():
+    state = position(
+        3,
+        {0: ["b21", "b24"], **HOME},
+        big={0: "b22"},
+        companions={"b22": 2, "b12": 4, "b32": 3},
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "move", "one", "b21", "b22", 0))
+    assert args_of(state, "overflow") == [("b22", "b32"), ("b22", "b21"), ("b22", "b23")]
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "overflow", "b22", "b12"))
+    assert caught.value.code == "must_take_room"
+
+
+def test_moving_one_chocobo_onto_another_players_chocobo_is_no_kick():
+    """Reading: 'move 2 of your chocobos' is the pair moving together; one chocobo joining
+    the other on a space with another player's chocobo does not kick."""
+    state = position(3, {0: ["b21", "b22"], 1: ["b22", "TS0"], 2: ["TW1", "TW1"]}, tokens=[])
+    GAME.apply(state, act(state, "move", "one", "b21", "b22", 0))
+    assert (state.phase, state.steps) == (MOVE, 1)
+    assert where(state, 0) == ["b22", "b22"]
+
+
+def test_declining_to_kick_lets_movement_go_on():
+    """Reading: a kick that moves no chocobo is no kick, so movement does not end."""
+    state = position(
+        3, {0: ["b21", "b21"], 1: ["b22", "TS0"], 2: ["TW1", "TW1"]}, face="footprints3", tokens=[]
+    )
+    GAME.apply(state, act(state, "move", "pair", "b21", "b22", 0))
+    assert state.phase == KICK
+    GAME.apply(state, act(state, "end_kick"))
+    assert (state.phase, state.steps) == (MOVE, 2)
+
+
+def test_kicked_chocobos_obey_the_entry_restrictions():
+    state = position(
+        3,
+        {0: ["b21", "b21"], 1: ["b22", "TS0"], 2: ["b23", "b23"]},
+        big={2: "b12"},
+        face="footprints3",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "move", "pair", "b21", "b22", 0))
+    assert args_of(state, "kick") == [(1, "b32"), (1, "b21")]  # not b12 (big), b23 (pair)
+
+
+def test_every_chocobo_of_other_players_may_be_kicked_in_the_order_chosen():
+    state = position(
+        4,
+        {0: ["b32", "b32"], 1: ["b33", "TE0"], 2: ["b33", "TS0"], 3: ["TW0", "TW1"]},
+        face="footprints3",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "move", "pair", "b32", "b33", 0))
+    assert {a[0] for a in args_of(state, "kick")} == {1, 2}
+    GAME.apply(state, act(state, "kick", 2, "b43"))
+    assert state.phase == KICK
+    assert {a[0] for a in args_of(state, "kick")} == {1}
+    GAME.apply(state, act(state, "end_kick"))
+    assert state.steps == 0  # one was kicked: movement is over
+    assert where(state, 1) == ["TE0", "b33"]
+
+
+# -- 4. call -------------------------------------------------------------------------
+
+
+def test_no_call_from_a_space_with_4_chocobos_a_big_one_counting_2():
+    state = position(
+        3,
+        {0: ["b22", "b13"], **HOME},
+        big={0: "b22"},
+        companions={"b22": 1},
+        phase="call",
+        tokens=["b13"],
+    )
+    assert args_of(state, "call") == [("b13",)]  # b22: 1 + 2 + 1 = 4
+
+
+def test_no_call_when_the_supply_is_empty():
+    """'If there are no companion chocobos left in the supply because they have all
+    already been called, you may not carry out this action.'"""
+    state = position(
+        3,
+        {0: ["b22", "b24"], **HOME},
+        companions={"b44": 4, "b40": 4, "b00": 4, "b04": 4, "b02": 4},
+        phase="move",
+        tokens=[],
+    )
+    assert state.supply == 0
+    GAME.apply(state, act(state, "end_move"))
+    assert state.active == 1  # no call phase
+
+
+def test_the_big_chocobo_may_call_and_a_trail_space_without_token_may_not():
+    state = position(3, {0: ["b13", "b24"], **HOME}, big={0: "b21"}, phase="call", tokens=[])
+    assert args_of(state, "call") == [("b21",)]
+
+
+# -- 5. hand limit -------------------------------------------------------------------
+
+
+def test_with_4_or_more_cards_the_player_discards_down_to_3():
+    """'If you have 4 or more friend cards in your hand, you must discard until you have
+    3.'"""
+    state = position(
+        3,
+        {0: ["b22", "b24"], **HOME},
+        phase="call",
+        hands={0: ["Shirma", "Croma", "Croma", "Golem"]},
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "call", "b22"))  # draws a fifth card
+    assert state.phase == DISCARD
+    assert len(state.hands[0]) == 5
+    while state.phase == DISCARD:
+        legal = GAME.legal_actions(state)
+        assert kinds(legal) == ["discard"] * len(legal)
+        GAME.apply(state, legal[-1])
+    assert len(state.hands[0]) == 3
+    assert state.active == 1
+
+
+def test_a_hand_of_one_kind_is_discarded_without_asking():
+    state = position(
+        3, {0: ["b22", "b24"], **HOME}, phase="call", hands={0: ["Croma"] * 4}, tokens=[]
+    )
+    state.pile = [c for c in state.pile if KIND_OF[c] != 1] + [
+        c for c in state.pile if KIND_OF[c] == 1
+    ]  # a Croma on top
+    events = GAME.apply(state, act(state, "call", "b22"))
+    assert [e.kind for e in events].count("discarded") == 2
+    assert hand_kinds(state, 0) == ["Croma"] * 3
+
+
+# -- 6. victory ----------------------------------------------------------------------
+
+
+def test_six_companions_on_the_own_territory_win_at_the_end_of_the_turn():
+    """'If you have 6 or more companion chocobos on your territory board, you immediately
+    win the game.'"""
+    state = position(
+        3, {0: ["b24", "b24"], **HOME}, companions={"TE0": 3, "TE2": 1, "b24": 2}, tokens=[]
+    )
+    GAME.apply(state, act(state, "move", "one", "b24", "TE1", 2))
+    assert state.phase == MOVE  # not yet: the check is phase 6
+    events = GAME.apply(state, act(state, "end_move"))
+    assert events[-1].to_dict() == {"kind": "won", "data": {"player": 0, "companions": 6}}
+    assert state.phase == OVER
+    assert GAME.is_over(state)
+    assert GAME.legal_actions(state) == []
+    outcome = GAME.outcome(state)
+    assert (outcome.status, outcome.winners) == ("finished", (0,))
+    assert outcome.scores == (6, 0, 0)
+    assert companions_at(state) == {"TE0": 3, "TE1": 2, "TE2": 1}
+
+
+def test_only_the_player_whose_turn_it_is_wins():
+    """Reading: phase 6 checks the player whose turn it is; another player with 6 at home
+    wins at the end of their own turn (if they still have them)."""
+    state = position(3, {0: ["b24", "b24"], **HOME}, companions={"TS0": 3, "TS1": 3}, tokens=[])
+    GAME.apply(state, act(state, "end_move"))
+    assert state.phase != OVER
+    assert state.active == 1
+
+
+# -- the pile ------------------------------------------------------------------------
+
+
+def test_when_the_pile_runs_out_the_discard_pile_is_shuffled_into_a_new_pile():
+    """'If at any point in the game the pile runs out, shuffle the discard pile and place
+    it face down to form a new pile.' Reading: as soon as the last card is drawn."""
+    state = position(3, {0: ["b22", "b24"], **HOME}, phase="call", tokens=[])
+    state.discard = state.pile[:-1]
+    state.pile = state.pile[-1:]
+    last = state.pile[0]
+    events = GAME.apply(state, act(state, "call", "b22"))
+    assert state.hands[0] == [last]
+    assert "reshuffled" in [e.kind for e in events]
+    assert len(state.pile) == 29
+    assert state.discard == []
+
+
+def test_with_pile_and_discard_empty_no_card_is_drawn():
+    """Reading: with no card in the pile nor the discard pile, the draw is skipped."""
+    state = position(3, {0: ["b22", "b24"], **HOME}, phase="call", tokens=[])
+    for seat in (1, 2):
+        state.hands[seat] = sorted(state.pile[:15] if seat == 1 else state.pile[15:])
+    state.pile = []
+    events = GAME.apply(state, act(state, "call", "b22"))
+    assert "no_card_to_draw" in [e.kind for e in events]
+    assert state.hands[0] == []
+
+
+# -- contract ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        (Action("move", 1, ("one", "b20", "b21", 0)), "not_your_turn"),
+        (Action("call", 0, ("b22",)), "wrong_action"),
+        (Action("move", 0, ("one", "b20", "b22", 0)), "not_adjacent"),
+        (Action("move", 0, ("one", "b21", "b22", 0)), "no_chocobo_there"),
+        (Action("move", 0, ("pair", "b20", "b21", 0)), "not_together"),
+        (Action("move", 0, ("one", "b20", "b21", 1)), "not_enough_companions"),
+        (Action("move", 0, ("one", "b20", "nowhere", 0)), "bad_action"),
+        (Action("move", 0, ("one", "b20")), "bad_action"),
+        (Action("end_move", 0, (1,)), "bad_action"),
+    ],
+)
+def test_it_refuses_illegal_actions_with_a_code_and_a_reason(action, code):
+    state = position(3, {0: ["b20", "b24"], **HOME}, tokens=[])
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, action)
+    assert caught.value.code == code
+    assert caught.value.reason
+    assert not GAME.can(state, action)
+
+
+def test_malformed_actions_are_refused_with_a_code_in_every_phase():
+    """Whatever a client sends, verify answers IllegalAction with a code and a reason."""
+    junk = [
+        (),
+        ("b22",),
+        (1,),
+        ("one", "b22"),
+        ("one", "b22", "b23", -1),
+        ("one", "nowhere", "b23", 0),
+        ("Tifon", 9, "b22"),
+        ("Golem", "b99"),
+        ("companion", "b22"),
+        ("chocobo", 7, "b22"),
+        ("Croma", "Croma", "b22"),
+        ("Shirma",),
+        ("b22", "b23"),
+        (0, "b22"),
+        ("x", "y", "z", "w", "v"),
+    ]
+    kinds = (
+        "place",
+        "no_card",
+        "play",
+        "call_big",
+        "relocate",
+        "golem_move",
+        "move",
+        "end_move",
+        "kick",
+        "end_kick",
+        "overflow",
+        "call",
+        "no_call",
+        "discard",
+        "fly",
+    )
+    phases = set()
+    for seed in range(6):
+        state = GAME.new_game({"players": 2 + seed % 3}, seed)
+        for step in range(400):
+            legal = GAME.legal_actions(state)
+            if not legal:
+                break
+            if step % 7 == 0 or state.phase not in phases:
+                phases.add(state.phase)
+                for kind in kinds:
+                    for args in junk:
+                        action = Action(kind, state.to_act, args)
+                        if action in legal:
+                            continue
+                        with pytest.raises(IllegalAction) as caught:
+                            GAME.verify(state, action)
+                        assert caught.value.code
+                        assert caught.value.reason
+            GAME.apply(state, legal[(seed * 7 + step) % len(legal)])
+    assert len(phases) >= 7
+
+
+def test_a_card_not_in_hand_is_refused():
+    state = position(
+        3,
+        {0: ["b20", "b24"], **HOME},
+        hands={0: ["Croma"]},
+        phase="friend",
+        companions={"b22": 1},
+        tokens=[],
+    )
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "play", "Shirma"))
+    assert caught.value.code == "card_not_in_hand"
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "call_big", "Croma", "Shirma", "b21"))
+    assert caught.value.code == "card_not_in_hand"
+
+
+def test_a_game_at_its_length_cap_is_unfinished():
+    state = GAME.new_game({"players": 2}, seed=1)
+    state.step = GAME.info.max_length
+    assert GAME.is_over(state)
+    assert GAME.legal_actions(state) == []
+    outcome = GAME.outcome(state)
+    assert (outcome.status, outcome.winners) == ("unfinished", ())
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "place", "TE0"))
+    assert caught.value.code == "game_over"
+
+
+def test_the_view_shows_the_own_hand_and_only_the_sizes_of_the_rest():
+    state = position(
+        3,
+        {0: ["b20", "b24"], **HOME},
+        hands={0: ["Croma"], 1: ["Golem"]},
+        phase="friend",
+        companions={"b22": 1},
+        tokens=[],
+    )
+    mine, theirs = GAME.view(state, 0), GAME.view(state, 1)
+    assert [c["kind"] for c in mine["hand"]] == ["Croma"]
+    assert [c["name"] for c in theirs["hand"]] == ["Gólem"]
+    assert mine["hand_sizes"] == [1, 1, 0]
+    assert mine["pile_size"] == len(state.pile)
+    assert not {"pile", "hands", "rng"} & set(mine)
+    assert mine["legal_actions"]
+    assert theirs["legal_actions"] == []
+    with pytest.raises(DataError):
+        GAME.view(state, 3)
+
+
+def test_give_takes_cards_from_the_pile():
+    state = position(3, {0: ["b20", "b24"], **HOME}, tokens=[])
+    give(state, 2, ["Tifon"])
+    assert hand_kinds(state, 2) == ["Tifon"]
+    assert len(state.pile) == 29
