@@ -43,14 +43,26 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"index": self.index, "seed": self.seed, "winners": list(self.winners),
-                "scores": list(self.scores), "length": self.length, "unfinished": self.unfinished}
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "length": self.length,
+            "unfinished": self.unfinished,
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
         """Parse a record written by :meth:`to_dict`."""
-        return cls(int(data["index"]), int(data["seed"]), tuple(data["winners"]),
-                   tuple(data["scores"]), int(data["length"]), bool(data["unfinished"]))
+        return cls(
+            int(data["index"]),
+            int(data["seed"]),
+            tuple(data["winners"]),
+            tuple(data["scores"]),
+            int(data["length"]),
+            bool(data["unfinished"]),
+        )
 
 
 def play_game(
@@ -95,8 +107,14 @@ def iter_games(
         this_seed = game_seed(seed, index)
         state = play_game(game, setup, bots, this_seed)
         outcome = game.outcome(state)
-        yield GameRecord(index, this_seed, outcome.winners, outcome.scores, outcome.length,
-                         outcome.status == UNFINISHED)
+        yield GameRecord(
+            index,
+            this_seed,
+            outcome.winners,
+            outcome.scores,
+            outcome.length,
+            outcome.status == UNFINISHED,
+        )
 
 
 def simulate(

@@ -48,8 +48,13 @@ class RaiseGame(Game[RaiseState]):
     step, then ``play`` (card id) or ``pass`` for the stone furthest back.
     """
 
-    info = GameInfo(slug="raise", name="Raise", min_players=2, max_players=MAX_PLAYERS,
-                    max_length=rules.MAX_LENGTH)
+    info = GameInfo(
+        slug="raise",
+        name="Raise",
+        min_players=2,
+        max_players=MAX_PLAYERS,
+        max_length=rules.MAX_LENGTH,
+    )
 
     def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> RaiseState:
         """Setup per the rulebook: shuffled sets, hands of 6, point cards removed, round 1."""
@@ -141,17 +146,20 @@ class RaiseGame(Game[RaiseState]):
             "draw_sizes": [len(d) for d in state.draws],
             "pot": [card_dict(c) for c in state.pot],
             "piles": [
-                {"cards": list(state.won[p]),
-                 "point_cards": [POINT_VALUES[i] for i in state.won_points[p]],
-                 "points": rules.public_score(state, p)}
+                {
+                    "cards": list(state.won[p]),
+                    "point_cards": [POINT_VALUES[i] for i in state.won_points[p]],
+                    "points": rules.public_score(state, p),
+                }
                 for p in range(n)
             ],
             "legal_actions": [a.to_dict() for a in self.legal_actions(state)]
-            if state.to_act == player else [],
+            if state.to_act == player
+            else [],
         }
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
-        """"random" and "greedy" (see :class:`GreedyBot` for its heuristic)."""
+        """ "random" and "greedy" (see :class:`GreedyBot` for its heuristic)."""
         return BOTS
 
 
@@ -165,8 +173,9 @@ def _parse_setup(setup: Mapping[str, Any] | None) -> tuple[int, int | None]:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
         raise SetupError("bad_player_count", f"Raise is for 2 to 5 players, not {players!r}")
     first = setup.get("first_player")
-    if first is not None and (isinstance(first, bool) or not isinstance(first, int)
-                              or not 0 <= first < players):
+    if first is not None and (
+        isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
+    ):
         raise SetupError("bad_first_player", f"first_player must be a seat 0 to {players - 1}")
     return players, first
 

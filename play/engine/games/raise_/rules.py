@@ -249,10 +249,19 @@ def _play(state: RaiseState, action: Action, out: Events) -> None:
     end = start + value
     overtook = end > (state.target or 0)
     if out is not None:
-        out.append(Event("card_played", {
-            "player": player, "card": card, "value": value,
-            "from": start, "to": end, "overtook": overtook,
-        }))
+        out.append(
+            Event(
+                "card_played",
+                {
+                    "player": player,
+                    "card": card,
+                    "value": value,
+                    "from": start,
+                    "to": end,
+                    "overtook": overtook,
+                },
+            )
+        )
     if overtook:
         # The stone was the one furthest back; it lands on top of any stones on ``end``
         # (as ``_place`` does, inlined: this is the commonest move of the game).
@@ -317,11 +326,16 @@ def _end_round(state: RaiseState, winner: int, out: Events) -> None:
         state.won_points[winner].append(point)
     state.won[winner].extend(state.pot)
     if out is not None:
-        out.append(Event("round_won", {
-            "player": winner,
-            "point_card": POINT_VALUES[point] if point is not None else None,
-            "cards": list(state.pot),
-        }))
+        out.append(
+            Event(
+                "round_won",
+                {
+                    "player": winner,
+                    "point_card": POINT_VALUES[point] if point is not None else None,
+                    "cards": list(state.pot),
+                },
+            )
+        )
     state.pot = []
     state.point = None
     state.pos = [None] * state.players
@@ -354,13 +368,18 @@ def start_round(state: RaiseState, out: Events) -> None:
     state.to_act = first
     if out is not None:
         mult = multipliers(state.dice)
-        out.append(Event("round_started", {
-            "round": state.round,
-            "roller": state.roller,
-            "point_card": POINT_VALUES[state.point],
-            "dice": [FACE_NAMES[f] for f in state.dice],
-            "multipliers": {SYMBOLS[i]: m for i, m in enumerate(mult)},
-        }))
+        out.append(
+            Event(
+                "round_started",
+                {
+                    "round": state.round,
+                    "roller": state.roller,
+                    "point_card": POINT_VALUES[state.point],
+                    "dice": [FACE_NAMES[f] for f in state.dice],
+                    "multipliers": {SYMBOLS[i]: m for i, m in enumerate(mult)},
+                },
+            )
+        )
 
 
 def _game_over(state: RaiseState, why: str, out: Events) -> None:
@@ -369,11 +388,16 @@ def _game_over(state: RaiseState, why: str, out: Events) -> None:
     if out is not None:
         scores = [score(state, p) for p in range(state.players)]
         best = max(scores)
-        out.append(Event("game_over", {
-            "reason": why,
-            "scores": scores,
-            "winners": [p for p, s in enumerate(scores) if s == best],
-        }))
+        out.append(
+            Event(
+                "game_over",
+                {
+                    "reason": why,
+                    "scores": scores,
+                    "winners": [p for p, s in enumerate(scores) if s == best],
+                },
+            )
+        )
 
 
 #: The function applying each kind of action (``apply`` dispatches on ``action.kind``).
