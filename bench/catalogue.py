@@ -134,6 +134,10 @@ def main() -> None:
 
     prepare_database(args.database_url)
     os.environ["DATABASE_URL"] = args.database_url
+    # As in production: no debug bookkeeping, connections kept between requests.
+    os.environ.setdefault("DJANGO_DEBUG", "false")
+    os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only-" + "x" * 40)
+    os.environ.setdefault("DATABASE_CONN_MAX_AGE", "60")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
