@@ -47,3 +47,44 @@ def seat_table(seats: Iterable[Any]) -> list[str]:
             f"  {s.seat:>4}  {s.bot:10} {s.wins:>6} {s.rate:>9.1%}  {s.low:.1%} to {s.high:.1%}"
         )
     return lines
+
+
+def goldfish_lines(summary: dict[str, Any], *, label: str) -> list[str]:
+    """The statistics of goldfish games, as the command line prints them."""
+    turn = summary["turn"]
+    out = [f"{label}: {summary['games']} games", ""]
+    if turn["mean"] is None:
+        out.append("never reached the goal within the turn cap")
+    else:
+        out.append(
+            f"goal reached in {summary['wins']} of {summary['games']} games; turn: mean "
+            f"{turn['mean']:.2f} (95% interval {turn['low']:.2f} to {turn['high']:.2f}), "
+            f"median {turn['median']}"
+        )
+        out += histogram_lines({int(t): n for t, n in turn["histogram"].items()}, bins=30)
+    out.append(f"not within the turn cap: {summary['unfinished']}")
+    for key, figures in summary.get("first_turns", {}).items():
+        if figures["mean"] is not None:
+            out.append(
+                f"{key.replace('_', ' ')}: mean {figures['mean']:.2f}; never: {figures['never']}"
+            )
+    for key, curve in summary.get("curves", {}).items():
+        values = ", ".join(f"{v:.1f}" for v in curve[:12])
+        out.append(f"{key.replace('_', ' ')} (mean, turns 1-12): {values}")
+    cards = summary["cards"]
+    if cards:
+        drawn_key = next(k for k in cards[0] if k.startswith("drawn_by_turn_"))
+        out += ["", f"  {'card':32} {'drawn by turn ' + drawn_key.rsplit('_', 1)[1]:>16} "
+                    f"{'played':>8} {'never playable':>15}"]  # fmt: skip
+        for card in cards:
+            out.append(
+                f"  {card['name'][:32]:32} {card[drawn_key]:>16.0%} {card['played']:>8.0%} "
+                f"{card['never_playable']:>15.0%}"
+            )
+    blanks = summary.get("blanks", [])
+    out.append("")
+    out.append(
+        "cards treated as blanks (effects not modelled): "
+        + (", ".join(b["name"] for b in blanks) if blanks else "none")
+    )
+    return out

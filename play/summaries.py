@@ -32,7 +32,13 @@ def mean_interval(values: Sequence[float]) -> dict[str, float | None]:
     return {"mean": mean, "low": mean - half, "high": mean + half}
 
 
-def summarize_goldfish(records: Sequence[dict[str, Any]], *, by_turn: int) -> dict[str, Any]:
+CURVES = ("points_by_turn", "power_by_turn")
+FIRST_TURNS = ("first_site_turn", "first_character_turn")
+
+
+def summarize_goldfish(
+    records: Sequence[dict[str, Any]], *, by_turn: int, names: dict[str, str] | None = None
+) -> dict[str, Any]:
     games = len(records)
     turns = [r["turn"] for r in records if r["turn"] is not None]
     histogram = Counter(turns)
@@ -56,13 +62,44 @@ def summarize_goldfish(records: Sequence[dict[str, Any]], *, by_turn: int) -> di
             "histogram": {str(t): histogram[t] for t in sorted(histogram)},
             "cumulative": cumulative,
         },
-        "cards": _card_figures(records, by_turn=by_turn),
-        "blanks": sorted({card for r in records for card in r.get("blanks", [])}),
+        "cards": _card_figures(records, by_turn=by_turn, names=names or {}),
+        "blanks": [
+            {"card": card, "name": (names or {}).get(card, card)}
+            for card in sorted({card for r in records for card in r.get("blanks", [])})
+        ],
         "sample_seeds": {str(t): samples[t] for t in sorted(samples)},
+        "curves": {key: _curve(records, key) for key in CURVES if key in records[0]}
+        if records
+        else {},
+        "first_turns": {
+            key: {**mean_interval(_present(records, key)), "never": _absent(records, key)}
+            for key in FIRST_TURNS
+            if records and key in records[0]
+        },
     }
 
 
-def _card_figures(records: Sequence[dict[str, Any]], *, by_turn: int) -> list[dict[str, Any]]:
+def _curve(records: Sequence[dict[str, Any]], key: str) -> list[float]:
+    """Mean of a per-turn series at each turn, over the games that lasted that long."""
+    longest = max(len(r[key]) for r in records)
+    means = []
+    for turn in range(longest):
+        values = [r[key][turn] for r in records if len(r[key]) > turn]
+        means.append(sum(values) / len(values))
+    return means
+
+
+def _present(records: Sequence[dict[str, Any]], key: str) -> list[float]:
+    return [r[key] for r in records if r[key] is not None]
+
+
+def _absent(records: Sequence[dict[str, Any]], key: str) -> int:
+    return sum(1 for r in records if r[key] is None)
+
+
+def _card_figures(
+    records: Sequence[dict[str, Any]], *, by_turn: int, names: dict[str, str]
+) -> list[dict[str, Any]]:
     games = len(records) or 1
     drawn_by, played, never = Counter[str](), Counter[str](), Counter[str]()
     seen: set[str] = set()
@@ -79,6 +116,7 @@ def _card_figures(records: Sequence[dict[str, Any]], *, by_turn: int) -> list[di
     return [
         {
             "card": card,
+            "name": names.get(card, card),
             f"drawn_by_turn_{by_turn}": drawn_by[card] / games,
             "played": played[card] / games,
             "never_playable": never[card] / games,

@@ -46,11 +46,12 @@ def simulation_create(
     games: int,
     seed: int,
     deck_id: int | None = None,
+    enforce_limit: bool = True,
 ) -> Simulation:
     limit = settings.SIMULATIONS_RUNNING_PER_USER
     # Lock the user's active simulations so two requests cannot both pass the limit.
     active = Simulation.objects.select_for_update().filter(owner_id=owner.pk, status__in=ACTIVE)
-    if len(active) >= limit:
+    if enforce_limit and len(active) >= limit:
         raise TooManySimulationsError(limit)
     size = chunk_size_for(games)
     simulation = Simulation.objects.create(
@@ -120,7 +121,8 @@ def summarize_records(spec: dict[str, Any], records: list[dict[str, Any]]) -> di
     if spec["kind"] == "bots":
         summary = summarize_bot_games(records, spec["bots"])
     else:
-        summary = summarize_goldfish(records, by_turn=spec.get("by_turn", 5))
+        names = {str(row["id"]): row["name"] for row, _count in spec.get("cards", [])}
+        summary = summarize_goldfish(records, by_turn=spec.get("by_turn", 5), names=names)
     return {**summary, "policy": spec.get("bot") or spec.get("bots"), "seed_rule": "game_seed"}
 
 

@@ -1,0 +1,71 @@
+"""Goldfish runners and deck setups of the deck games, registered for matches and
+simulations. Each runner turns the engine's goldfish record into the common record that
+play/summaries.py reads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from play.runners import goldfish_runner
+from play.setups import DECK_SETUPS
+
+CardRows = Sequence[tuple[dict[str, Any], int]]
+
+# A batch passes the same card list object to every game: the engines compile it once.
+_compiled: dict[int, tuple[list[dict[str, Any]], list[int]]] = {}
+
+
+def _cards_and_deck(cards: CardRows) -> tuple[list[dict[str, Any]], list[int]]:
+    key = id(cards)
+    if key not in _compiled:
+        _compiled.clear()
+        rows = [row for row, _count in cards]
+        deck = [row["id"] for row, count in cards for _ in range(count)]
+        _compiled[key] = (rows, deck)
+    return _compiled[key]
+
+
+def _first_turns(drawn: Sequence[int], turns: Sequence[int]) -> dict[str, int]:
+    first: dict[str, int] = {}
+    for card, turn in zip(drawn, turns, strict=True):
+        first.setdefault(str(card), turn)
+    return first
+
+
+@goldfish_runner("chizo")
+def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
+    from play.engine.games.chizo.goldfish import GOLDFISH_MAX_TURNS, goldfish
+
+    tiles, stack = _cards_and_deck(spec["cards"])
+    record = goldfish(
+        tiles, stack, seed, bot=spec["bot"], max_turns=spec.get("max_turns") or GOLDFISH_MAX_TURNS
+    )
+    return {
+        "turn": record.turn_reached,
+        "drawn": _first_turns(record.drawn, record.drawn_turns),
+        "played": [str(card) for card in record.played],
+        "never_playable": sorted({str(card) for card in record.never_playable}),
+        "blanks": sorted({str(card) for card in record.unmodelled}),
+        "points_by_turn": list(record.points_by_turn),
+    }
+
+
+@goldfish_runner("shadowfist")
+def shadowfist_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
+    from play.engine.games.shadowfist.goldfish import DEFAULT_MAX_TURNS, goldfish
+
+    cards, deck = _cards_and_deck(spec["cards"])
+    record = goldfish(
+        cards, deck, seed, bot=spec["bot"], max_turns=spec.get("max_turns") or DEFAULT_MAX_TURNS
+    )
+    return {
+        "turn": record.turn_won,
+        "drawn": _first_turns(record.drawn, record.drawn_turns),
+        "played": [str(card) for card in record.played],
+        "never_playable": sorted({str(card) for card in record.never_playable}),
+        "blanks": sorted({str(card) for card in record.blanks}),
+        "power_by_turn": list(record.power_by_turn),
+        "first_site_turn": record.first_site_turn,
+        "first_character_turn": record.first_character_turn,
+    }

@@ -1,0 +1,56 @@
+"""python manage.py goldfish GAME --deck FILE --games N --seed S [--bot greedy]"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from tqdm import tqdm
+
+from play.decklists import DeckFileError, deck_file_cards
+from play.engine.core import EngineError, get_game
+from play.engine.simulate import game_seed
+from play.reports import goldfish_lines
+from play.runners import GOLDFISH_RUNNERS
+from play.summaries import summarize_goldfish
+
+
+class Command(BaseCommand):
+    help = "Goldfish a deck (a text list) with the rules engine alone and print statistics."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("game", choices=sorted(GOLDFISH_RUNNERS))
+        parser.add_argument("--deck", type=Path, required=True, help="A text deck list.")
+        parser.add_argument("--games", type=int, default=1000)
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--bot", default="greedy", help="The goldfish policy.")
+        parser.add_argument("--max-turns", type=int, default=None)
+        parser.add_argument("--no-progress", action="store_true")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        game, games, seed = options["game"], options["games"], options["seed"]
+        if not 1 <= games <= 1_000_000:
+            raise CommandError("--games must be from 1 to 1,000,000")
+        if options["bot"] not in get_game(game).bot_types():
+            raise CommandError(f"no bot {options['bot']!r} for {game}")
+        try:
+            cards = deck_file_cards(options["deck"], game)
+        except DeckFileError as error:
+            raise CommandError(str(error)) from None
+        spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"]}
+        runner = GOLDFISH_RUNNERS[game]
+        records = []
+        try:
+            for index in tqdm(
+                range(games), disable=options["no_progress"], unit="game", leave=False
+            ):
+                record = runner(spec, game_seed(seed, index))
+                records.append({"index": index, "seed": game_seed(seed, index), **record})
+        except EngineError as error:
+            raise CommandError(error.reason) from None
+        names = {str(row["id"]): row["name"] for row, _ in cards}
+        summary = summarize_goldfish(records, by_turn=5, names=names)
+        name = get_game(game).info.name
+        label = f"{name} goldfish of {options['deck'].name}, seed {seed}, bot {options['bot']}"
+        self.stdout.write("\n".join(goldfish_lines(summary, label=label)))
