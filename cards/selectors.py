@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import F, OrderBy, Prefetch, QuerySet
 
 from cards.models import Card, CardSet, Game, Printing
-from cards.search import search_cards
+from cards.search import SearchError, search_cards
 
 # Public sort keys and their columns; the query language's `order:` uses the same names.
 SORT_KEYS: dict[str, str] = {
@@ -51,8 +51,22 @@ def card_queryset() -> QuerySet[Card]:
     )
 
 
-def card_list(*, queryset: QuerySet[Card], q: str = "", ordering: str = "") -> QuerySet[Card]:
-    """Apply a search query and an ordering (the parameter wins over `order:` terms)."""
+class FilterTermsError(ValueError):
+    """A plain filter parameter the search language refused."""
+
+
+def card_list(
+    *, queryset: QuerySet[Card], q: str = "", ordering: str = "", filters: str = ""
+) -> QuerySet[Card]:
+    """Apply plain filters (as query terms), a search query and an ordering (the
+    parameter wins over `order:` terms)."""
+    if filters:
+        try:
+            queryset, _ = search_cards(queryset, filters)
+        except SearchError as error:
+            raise FilterTermsError(
+                f"{error.message}; {error.hint or 'check the parameters'}"
+            ) from None
     cards, query_order = search_cards(queryset, q) if q.strip() else (queryset, [])
     keys = parse_ordering(ordering) if ordering.strip() else query_order
     return cards.order_by(*order_by(keys))

@@ -13,7 +13,7 @@ from rest_framework import generics
 from rest_framework.permissions import AllowAny
 
 from cards import selectors
-from cards.api.filters import CardFilter
+from cards.api.filters import FILTER_PARAMETERS, filter_terms
 from cards.api.serializers import (
     CARD_SCHEMA,
     CardSerializer,
@@ -73,6 +73,10 @@ class CardSetListView(generics.ListAPIView):
                 description="Comma-separated sort keys, '-' for descending: "
                 + ", ".join(selectors.SORT_KEYS),
             ),
+            *(
+                OpenApiParameter(name, OpenApiTypes.STR, description="Same as the query term.")
+                for name in FILTER_PARAMETERS
+            ),
         ],
         responses=CARD_SCHEMA,
     )
@@ -82,11 +86,12 @@ class CardListView(generics.ListAPIView):
 
     permission_classes = [AllowAny]
     serializer_class = CardSerializer
-    filterset_class = CardFilter
+    filter_backends: list[Any] = []
 
     def get_queryset(self) -> QuerySet[Card]:
         params = self.request.query_params
         query = params.get("q", "")
+        terms = filter_terms(params)
         if len(query) > MAX_QUERY_LENGTH:
             raise ApiError(
                 f"the query has {len(query)} characters; at most {MAX_QUERY_LENGTH} are allowed",
@@ -95,7 +100,10 @@ class CardListView(generics.ListAPIView):
             )
         try:
             return selectors.card_list(
-                queryset=selectors.card_queryset(), q=query, ordering=params.get("ordering", "")
+                queryset=selectors.card_queryset(),
+                q=query,
+                ordering=params.get("ordering", ""),
+                filters=terms,
             )
         except SearchError as error:
             raise ApiError(
@@ -110,6 +118,12 @@ class CardListView(generics.ListAPIView):
                         "code": "invalid_query",
                     }
                 ],
+            ) from None
+        except selectors.FilterTermsError as error:
+            raise ApiError(
+                str(error),
+                code="invalid_filter",
+                errors=[{"field": "filters", "message": str(error), "code": "invalid"}],
             ) from None
         except selectors.OrderingError as error:
             raise ApiError(

@@ -216,3 +216,40 @@ def test_the_home_page_lists_the_games_with_their_card_counts(client: Any) -> No
     assert response.status_code == 200
     chizo_count = Card.objects.filter(game__slug="chizo").count()
     assert f"<td>ChiZo RISING</td><td>{chizo_count}</td>" in response.content.decode()
+
+
+def test_the_fast_card_rendering_equals_the_documented_serializers() -> None:
+    from cards.api.serializers import SERIALIZERS, CardSerializer
+    from cards.selectors import card_queryset
+
+    for card in card_queryset():
+        documented = SERIALIZERS[card.game.slug](card).data
+        assert CardSerializer(card).data == documented, card.name
+
+
+def test_plain_parameters_mean_the_same_as_query_terms(api: APIClient) -> None:
+    by_params = get(api, "/api/v1/cards/", game="shadowfist", type="character", cost__lte=1)
+    by_query = get(api, "/api/v1/cards/", q="game:shadowfist t:character cost<=1")
+
+    assert by_params.json()["count"] == by_query.json()["count"] > 0
+    assert by_params.json()["results"] == by_query.json()["results"]
+
+
+def test_plain_parameters_and_a_query_narrow_each_other_and_keep_its_order(
+    api: APIClient,
+) -> None:
+    results = get(api, "/api/v1/cards/", game="chizo", q="t:creature order:-str").json()["results"]
+
+    assert {r["type"] for r in results} == {"Creature"}
+    strengths = [r["strength"] for r in results]
+    assert strengths == sorted(strengths, reverse=True)
+
+
+def test_a_bad_plain_filter_value_names_the_parameter(api: APIClient) -> None:
+    unknown = get(api, "/api/v1/cards/", creature_class="dinosaur")
+
+    assert unknown.status_code == 400
+    assert unknown.json()["errors"][0]["field"] == "filters"
+    quoted = get(api, "/api/v1/cards/", type='site" or "x')
+    assert quoted.status_code == 400
+    assert quoted.json()["errors"][0]["field"] == "type"
