@@ -37,6 +37,22 @@ CASES: list[tuple[str, str, dict[str, Any], list[str]]] = [
 #: Minimum four-player games/s on one core (the issue's targets), checked when printed.
 TARGETS: dict[str, float] = {"raise-4p-random": 2000.0, "chocobo-4p-random": 500.0}
 
+# Shadowfist: goldfish with the starter set's 50-card Heroic Bloodshed deck (seat 0, the
+# greedy bot; seat 1 the passive dummy, never asked), and two greedy starter decks.
+from play.engine.games.shadowfist.setup import starter as shadowfist_starter  # noqa: E402
+
+_SF_DECK = list(dict(shadowfist_starter()[1])["Heroic Bloodshed"])
+CASES += [
+    (
+        "shadowfist-goldfish-greedy",
+        "shadowfist",
+        {"players": 2, "decks": [_SF_DECK, []], "dummy": 1, "first_player": 0, "max_turns": 40},
+        ["greedy"] * 2,
+    ),
+    ("shadowfist-2p-greedy", "shadowfist", {"players": 2}, ["greedy"] * 2),
+]
+TARGETS["shadowfist-goldfish-greedy"] = 500.0
+
 DECK = [True] * 24 + [False] * 36  # True: a land; False: a one-cost spell dealing 3
 
 

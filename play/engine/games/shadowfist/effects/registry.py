@@ -1,0 +1,83 @@
+"""The effects registry: one resolver per effect key (the starter set's 22 keys).
+
+A catalogue row names its effect by key; the engine runs the resolver registered under
+that key. Keys whose effect is continuous (``ability``, ``site_body_bonus``,
+``site_power_bonus``, ``cost_reduction``, and ``fighting_bonus``/``grant_ability`` on
+states and edges) are read by ``stats`` while their card is in play; ``vanilla`` does
+nothing. A test checks that every key of the vocabulary is either resolved here or
+continuous, so a key can never be accepted and then ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..damage import Events
+from ..state import ShadowfistState
+from .economy import draw_cards, force_discard, gain_power, recycle, steal_power
+from .fight import damage_each, damage_target, fighting_bonus, grant_ability, heal_target
+from .removal import (
+    cancel_event,
+    return_to_hand,
+    smoke_target,
+    take_control,
+    toast_target,
+    turn_target,
+    unturn,
+)
+from .spec import EffectSpec
+from .targets import target_ok
+
+Resolver = Callable[[ShadowfistState, int, int, EffectSpec, list[int], Events], None]
+
+#: key -> the function that makes the effect happen.
+RESOLVERS: dict[str, Resolver] = {
+    "fighting_bonus": fighting_bonus,
+    "grant_ability": grant_ability,
+    "damage_target": damage_target,
+    "damage_each": damage_each,
+    "heal": heal_target,
+    "smoke_target": smoke_target,
+    "toast_target": toast_target,
+    "return_to_hand": return_to_hand,
+    "take_control": take_control,
+    "turn_target": turn_target,
+    "unturn": unturn,
+    "gain_power": gain_power,
+    "steal_power": steal_power,
+    "draw": draw_cards,
+    "force_discard": force_discard,
+    "cancel_event": cancel_event,
+    "recycle": recycle,
+}
+#: Keys whose effect is continuous while the card is in play (read by ``stats``).
+CONTINUOUS = frozenset(
+    {
+        "vanilla",
+        "ability",
+        "site_body_bonus",
+        "site_power_bonus",
+        "cost_reduction",
+        "fighting_bonus",
+        "grant_ability",
+    }
+)
+
+
+def resolve_effect(
+    state: ShadowfistState,
+    seat: int,
+    source: int,
+    spec: EffectSpec,
+    targets: Sequence[int],
+    out: Events,
+) -> None:
+    """Make an effect happen for ``seat``, checking its chosen targets again first.
+
+    A target that is gone or no longer fits is left out; an effect that needed a target
+    and has none left does nothing (its costs stay paid).
+    """
+    chosen = [t for t in targets if target_ok(state, seat, source, spec, t)]
+    if spec.chosen and not chosen:
+        return
+    RESOLVERS[spec.key](state, seat, source, spec, chosen, out)

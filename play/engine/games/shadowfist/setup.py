@@ -1,0 +1,213 @@
+"""Setting a game up: card table, decks, the dummy, shuffles, hands of six, first turn.
+
+Setup (all keys optional but ``players``)::
+
+    {"players": 2,                      # 2 to 6
+     "cards": [card dicts...],          # catalogue-shaped (default: the starter set)
+     "decks": [[card id, ...], ...],    # one list per seat (default: the starter decks)
+     "first_player": 0,                 # default: drawn from the seeded rng
+     "dummy": 1,                        # the goldfish dummy's seat (its deck: empty)
+     "max_turns": 200}                  # turns of all seats together; then "unfinished"
+
+A card's id is its dict's ``id`` (the catalogue's), or its index in ``cards``; a deck
+entry may also be a card's exact name. Without ``cards`` and ``decks`` the seats play
+the starter set's four suggested decks in turn (seat 0 Heroic Bloodshed, 1 Shaolin
+Sanctuary, 2 Court of the Lotus, 3 Flesh and Chrome, then again).
+
+Rules summary, "Objective": "Each player starts the game with a hand of six cards".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ...core import DataError, Rng, SetupError
+from .cards import FENG_SHUI, CardDef, card_from_dict
+from .rules import run
+from .state import HAND, ShadowfistState
+from .turn import HAND_SIZE, start_turn
+
+SETUP_KEYS = frozenset({"players", "cards", "decks", "first_player", "dummy", "max_turns"})
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DEFAULT_MAX_TURNS = 200
+
+#: The goldfish dummy's generic site (docs/shadowfist.md, "Goldfish").
+DUMMY_BODY = 5
+DUMMY_SITE = CardDef(
+    id="goldfish-dummy-site",
+    name="Goldfish Dummy Site",
+    type=FENG_SHUI,
+    subtitle="Feng Shui Site",
+    power=1,
+    body=DUMMY_BODY,
+    effect_text="The goldfish dummy's generic feng shui site.",
+)
+
+
+@cache
+def starter() -> tuple[tuple[CardDef, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """The starter set (the engine's own copy of cards/data/shadowfist/starter.json):
+    its cards, and its decks as (name, card names with repeats)."""
+    text = resources.files(__package__).joinpath("starter.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    cards = tuple(card_from_dict(c, i) for i, c in enumerate(data["cards"]))
+    decks = tuple(
+        (deck["name"], tuple(name for name, n in deck["cards"].items() for _ in range(n)))
+        for deck in data["decks"]
+    )
+    return cards, decks
+
+
+def new_game(setup: Mapping[str, Any] | None, seed: int) -> ShadowfistState:
+    """A new game from a setup and a seed (see the module docstring)."""
+    players, cards, decks, first, dummy, max_turns = parse_setup(setup)
+    return deal(players, cards, decks, seed, first, dummy, max_turns)
+
+
+def deal(
+    players: int,
+    cards: Sequence[CardDef],
+    decks: Sequence[Sequence[int]],
+    seed: int,
+    first: int | None = None,
+    dummy: int = -1,
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> ShadowfistState:
+    """Set up from parsed parts: ``decks`` hold indexes into ``cards``."""
+    table: list[CardDef] = []
+    index_of: dict[int, int] = {}
+    kind: list[int] = []
+    owner: list[int] = []
+    for seat, deck in enumerate(decks):
+        for entry in deck:
+            if entry not in index_of:
+                index_of[entry] = len(table)
+                table.append(cards[entry])
+            kind.append(index_of[entry])
+            owner.append(seat)
+    if dummy >= 0:
+        table.append(DUMMY_SITE)
+        count = max_turns // players + 2
+        kind += [len(table) - 1] * count
+        owner += [dummy] * count
+    state = ShadowfistState(players, Rng(seed), tuple(table), tuple(kind), tuple(owner))
+    state.dummy = dummy
+    state.max_turns = max_turns
+    for card, seat in enumerate(owner):
+        state.decks[seat].append(card)
+    for seat in range(players):
+        if seat != dummy:
+            state.rng.shuffle(state.decks[seat])
+            _draw_hand(state, seat)
+    if first is None:
+        first = state.rng.below(players)
+    start_turn(state, first, None)
+    run(state, None)
+    return state
+
+
+def _draw_hand(state: ShadowfistState, seat: int) -> None:
+    deck, hand = state.decks[seat], state.hands[seat]
+    for _ in range(min(HAND_SIZE, len(deck))):
+        card = deck.pop()
+        hand.append(card)
+        state.zone[card] = HAND
+
+
+def parse_setup(
+    setup: Mapping[str, Any] | None,
+) -> tuple[int, Sequence[CardDef], list[list[int]], int | None, int, int]:
+    """Check a setup; returns (players, cards, decks as card indexes, first, dummy, cap)."""
+    if setup is None or "players" not in setup:
+        raise SetupError("missing_players", "Shadowfist needs a setup with 'players' (2 to 6)")
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise SetupError("unknown_option", f"Shadowfist has no setup option {sorted(unknown)[0]!r}")
+    players = setup["players"]
+    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SetupError("bad_player_count", f"Shadowfist is for 2 to 6 players, not {players!r}")
+    dummy = _seat(setup, "dummy", players, -1)
+    first = _seat(setup, "first_player", players, None)
+    max_turns = setup.get("max_turns", DEFAULT_MAX_TURNS)
+    if not _is_int(max_turns) or not 1 <= max_turns <= 10_000:
+        raise SetupError("bad_max_turns", f"max_turns is a whole number 1 to 10000: {max_turns!r}")
+    cards, decks = _cards_and_decks(setup, players, dummy)
+    return players, cards, decks, first, dummy, max_turns
+
+
+def _cards_and_decks(
+    setup: Mapping[str, Any], players: int, dummy: int
+) -> tuple[Sequence[CardDef], list[list[int]]]:
+    if "cards" not in setup and "decks" not in setup:
+        starter_cards, starter_decks = starter()
+        by_name = {card.name: i for i, card in enumerate(starter_cards)}
+        decks = [
+            [] if seat == dummy else [by_name[n] for n in starter_decks[seat % 4][1]]
+            for seat in range(players)
+        ]
+        return starter_cards, decks
+    if "decks" not in setup:
+        raise SetupError("missing_decks", "a setup with 'cards' needs 'decks', one per seat")
+    raw_cards = setup.get("cards")
+    cards: Sequence[CardDef] = starter()[0] if raw_cards is None else _read_cards(raw_cards)
+    raw_decks = setup["decks"]
+    if not isinstance(raw_decks, list | tuple) or len(raw_decks) != players:
+        raise SetupError(
+            "bad_decks", f"'decks' must be a list of {players} card lists, one per seat"
+        )
+    lookup = _lookup(cards)
+    decks = []
+    for seat, deck in enumerate(raw_decks):
+        if not isinstance(deck, list | tuple):
+            raise SetupError("bad_decks", f"the deck of seat {seat} must be a list of card ids")
+        if seat == dummy and deck:
+            raise SetupError("bad_decks", "the dummy's deck must be empty: it lays generic sites")
+        decks.append([_entry(lookup, seat, e) for e in deck])
+    return cards, decks
+
+
+def _read_cards(raw: Any) -> list[CardDef]:
+    if not isinstance(raw, list | tuple):
+        raise SetupError("bad_cards", "'cards' must be a list of card dicts")
+    try:
+        return [c if isinstance(c, CardDef) else card_from_dict(c, i) for i, c in enumerate(raw)]
+    except DataError as exc:
+        raise SetupError("bad_cards", exc.reason) from exc
+
+
+def _lookup(cards: Sequence[CardDef]) -> dict[Any, int]:
+    lookup: dict[Any, int] = {}
+    for index, card in enumerate(cards):
+        lookup.setdefault(("name", card.name), index)
+    for index, card in enumerate(cards):
+        key = ("id", card.id)
+        if key in lookup:
+            raise SetupError("bad_cards", f"two cards have the id {card.id!r}")
+        lookup[key] = index
+    return lookup
+
+
+def _entry(lookup: dict[Any, int], seat: int, entry: Any) -> int:
+    if isinstance(entry, bool) or not isinstance(entry, int | str):
+        raise SetupError("bad_decks", f"seat {seat}: a deck entry is a card id, not {entry!r}")
+    found = lookup.get(("id", entry), lookup.get(("name", entry)))
+    if found is None:
+        raise SetupError("unknown_card", f"seat {seat}: no card with id or name {entry!r}")
+    return found
+
+
+def _seat(setup: Mapping[str, Any], key: str, players: int, default: int | None) -> Any:
+    value = setup.get(key, default)
+    if value is None or value == default:
+        return value
+    if not _is_int(value) or not 0 <= value < players:
+        raise SetupError(f"bad_{key}", f"{key} must be a seat 0 to {players - 1}, not {value!r}")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,214 @@
+"""Card definitions: reading catalogue-shaped dicts, real cards played by their printed
+stats, and effects that are not modelled reported as blanks (never silently)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from play.engine.core import DataError
+from play.engine.games.shadowfist import GAME, card_from_dict, card_to_dict, unmodelled_cards
+from play.engine.games.shadowfist.effects.spec import ABILITY_BITS
+from play.engine.games.shadowfist.state import SMOKED
+from play.engine.games.shadowfist.zones import smoke
+
+from .shadowfist_table import (
+    act,
+    card_defs,
+    new_table,
+    put_character,
+    put_site,
+    real_cards,
+    set_hand,
+    starter_cards,
+    to_hand,
+    to_main,
+)
+
+API_ROW = {  # a Shadowfist card as the catalogue API returns it
+    "id": 812,
+    "game": "shadowfist",
+    "name": "Ancient Temple",
+    "slug": "ancient-temple",
+    "type": "Feng Shui Site",
+    "effect_text": None,
+    "effect_key": None,
+    "printings": [],
+    "subtitle": "Feng Shui Site",
+    "faction": "",
+    "cost": 0,
+    "cost_is_x": False,
+    "requires": "",
+    "provides": "",
+    "fighting": 0,
+    "fighting_is_x": False,
+    "power": 1,
+    "body": 5,
+    "designators": ["Ancient", "Temple"],
+    "is_no_max": False,
+    "is_unique": False,
+    "is_limited": True,
+    "effect_params": {},
+}
+
+
+def test_a_card_is_read_from_the_catalogue_apis_shape():
+    card = card_from_dict(API_ROW)
+    assert (card.id, card.name, card.type, card.power, card.body) == (
+        812,
+        "Ancient Temple",
+        "Feng Shui Site",
+        1,
+        5,
+    )
+    assert card.designators == ("Ancient", "Temple")
+    assert card.limited
+    assert not card.unique
+    assert card.is_fs
+    assert card.is_site
+    assert card.playable
+    assert card.effect is None
+    assert not card.unmodelled
+
+
+def test_the_starter_files_spellings_are_read_and_designators_worked_out():
+    """Starter doc: 'both sites whose subtitle is "Temple Feng Shui Site" carry the
+    designator Temple'."""
+    hall = next(
+        card_from_dict(c, i)
+        for i, c in enumerate(starter_cards())
+        if c["name"] == "Hall of Nine Bells"
+    )
+    assert hall.designators == ("Hall", "Nine", "Bells", "Temple")
+    inspector = next(
+        card_from_dict(c) for c in starter_cards() if c["name"] == "The Last Honest Inspector"
+    )
+    assert inspector.unique
+    assert inspector.abilities == ABILITY_BITS["ambush"]
+    assert inspector.toughness == 2
+
+
+def test_a_card_survives_a_round_trip_through_its_dict():
+    for index, data in enumerate(starter_cards()):
+        card = card_from_dict(data, index)
+        again = card_from_dict(json.loads(json.dumps(card_to_dict(card))))
+        assert again == card
+
+
+def test_every_starter_card_is_modelled():
+    assert unmodelled_cards(starter_cards()) == []
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"type": "Event", "effect_key": None}, "no effect key"),
+        ({"type": "State", "effect_key": "summon_dragon"}, "unknown effect key"),
+        ({"type": "Edge", "effect_key": None}, "no effect key"),
+        ({"type": "Character", "fighting_is_x": True}, "X cost or X Fighting"),
+        ({"type": "Other"}, "type Other"),
+        ({"type": "Site", "body": 0}, "without Body"),
+    ],
+)
+def test_what_is_not_modelled_is_listed_with_a_reason(changes, reason):
+    data = {**API_ROW, "type": "Character", "fighting": 3, **changes}
+    (card,) = unmodelled_cards([data])
+    assert reason in card.unmodelled
+    assert card.effect is None or card.fighting_is_x
+
+
+def test_characters_and_sites_without_effects_are_not_listed():
+    character = {
+        **API_ROW,
+        "type": "Character",
+        "fighting": 5,
+        "faction": "Dragons",
+        "requires": "dd",
+        "provides": "d",
+    }
+    assert unmodelled_cards([API_ROW, character]) == []
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"trigger": "play", "amount": "three", "target": "character"}, "amount"),
+        ({"trigger": "play", "amount": 3}, "target"),
+        ({"trigger": "sometimes", "amount": 3, "target": "character"}, "trigger"),
+        ({"trigger": "play", "amount": 3, "target": "everyone"}, "target"),
+        ({"trigger": "play", "amount": 3, "target": "character", "colour": "red"}, "colour"),
+    ],
+)
+def test_a_known_effect_with_bad_parameters_is_refused_naming_the_card(params, message):
+    data = {
+        **API_ROW,
+        "name": "Bad Rain",
+        "type": "Event",
+        "effect_key": "damage_target",
+        "effect_params": params,
+    }
+    with pytest.raises(DataError) as caught:
+        card_from_dict(data)
+    assert "Bad Rain" in caught.value.reason
+    assert message in caught.value.reason
+
+
+MYSTERY = [
+    {"id": "x-event", "name": "Mystery Blast", "type": "Event", "cost": 2},
+    {"id": "x-state", "name": "Mystery Gear", "type": "State", "cost": 1},
+    {"id": "x-edge", "name": "Mystery Edge", "type": "Edge", "cost": 1},
+]
+
+
+def blank_table():
+    """Seat 0 in its main shot; the decks hold the starter set and three blanks."""
+    cards = [*starter_cards(), *MYSTERY]
+    deck = [c["name"] for c in cards for _ in range(2)]
+    state = new_table([deck, deck], cards=cards)
+    to_main(state, power=5)
+    set_hand(state, 0)
+    return state
+
+
+def test_a_blank_event_is_played_paying_its_cost_and_does_nothing():
+    """Effects not modelled are 'played as blanks (paying their cost)'."""
+    state = blank_table()
+    (card,) = to_hand(state, 0, "Mystery Blast")
+    assert state.defs[state.kind[card]].blank
+    act(state, "play", card)
+    assert state.pool[0] == 3
+    assert state.zone[card] == SMOKED
+    assert state.phase == "main"
+
+
+def test_a_blank_state_goes_on_a_card_you_control_and_a_blank_edge_into_play():
+    """Reading (docs/shadowfist.md): a blank state may go on a character or site you
+    control; it does nothing, and follows its host out of play."""
+    state = blank_table()
+    gear, edge = to_hand(state, 0, "Mystery Gear", "Mystery Edge")
+    assert not [a for a in GAME.legal_actions(state) if a.kind == "play" and a.args[0] == gear]
+    char = put_character(state, 0, "Temple Novice")
+    site = put_site(state, 0, "Jade Moon Garden")
+    put_character(state, 1, "Temple Novice")
+    hosts = {a.args[1] for a in GAME.legal_actions(state) if a.kind == "play" and a.args[0] == gear}
+    assert hosts == {char, site}
+    act(state, "play", gear, char)
+    act(state, "play", edge)
+    assert state.edges[0] == [edge]
+    assert state.host[gear] == char
+    smoke(state, char, None)
+    assert state.zone[gear] == SMOKED
+
+
+def test_every_real_card_loads_and_real_characters_and_sites_are_playable():
+    cards = card_defs(real_cards())
+    assert len(cards) == 2394
+    characters = [c for c in cards if c.is_character]
+    sites = [c for c in cards if c.is_site]
+    assert all(c.effect is None for c in cards)
+    assert sum(c.playable for c in characters) == len(characters)
+    assert sum(not c.playable for c in sites) == 2  # two cards without Body
+    blanks = unmodelled_cards(cards)
+    assert {c.type for c in blanks if c.blank} == {"Event", "State", "Edge"}
+    assert not any(c.is_character and not c.fighting_is_x and not c.cost_is_x for c in blanks)

@@ -1,0 +1,272 @@
+"""Attacks: declaration, joining, interception chains, combat damage, the target
+(rules summary, "Kicking Butt"; readings: docs/shadowfist.md)."""
+
+from __future__ import annotations
+
+from play.engine.core import Action
+from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist.state import (
+    DECLARE,
+    INTERCEPT,
+    JOIN,
+    MAIN,
+    PLAY,
+    SMOKED,
+    STRIKE,
+)
+from play.engine.games.shadowfist.stats import fighting
+
+from .shadowfist_table import (
+    act,
+    attack,
+    legal_kinds,
+    main_table,
+    put_character,
+    put_site,
+)
+
+
+def test_attackers_are_unturned_characters_that_turn_against_one_target():
+    """'You may attack with unturned characters. turn all attacking characters. You may
+    have as many characters attack as you wish, but you can only attack one target.'"""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    a = put_character(state, 0, "Teahouse Brawler")
+    b = put_character(state, 0, "Teahouse Brawler")
+    tired = put_character(state, 0, "Rookie Patrol Officer")
+    state.turned[tired] = True
+    act(state, "attack", site)
+    assert state.phase == DECLARE
+    adds = {x.args[0] for x in GAME.legal_actions(state) if x.kind == "add"}
+    assert adds == {a, b}
+    assert "go" not in legal_kinds(state)  # at least one attacker
+    act(state, "add", a)
+    assert state.turned[a]
+    assert "go" in legal_kinds(state)
+    act(state, "add", b)  # the last unturned character: the attack launches
+    assert state.damage[site] == 4
+    assert state.phase == MAIN
+
+
+def test_other_players_may_join_clockwise_from_the_attacker():
+    """'Each player in turn, clockwise from the attacking player, has a chance to join in
+    the attack.' Reading: not the player under attack."""
+    state = main_table(players=4)
+    site = put_site(state, 2, "Old Junk Harbor")
+    mine = put_character(state, 0, "Teahouse Brawler")
+    one = put_character(state, 1, "Temple Novice")
+    put_character(state, 1, "Temple Novice")
+    put_character(state, 2, "Temple Novice")
+    three = put_character(state, 3, "Monastery Sentry")
+    act(state, "attack", site)
+    act(state, "add", mine)  # its only character: the attack launches
+    assert state.phase == JOIN
+    assert state.to_act == 1
+    act(state, "join", one)
+    assert state.turned[one]
+    act(state, "pass")
+    assert state.to_act == 3  # seat 2 is under attack
+    act(state, "join", three)  # its last unturned character: it is done
+    assert state.attackers == [mine, one, three]
+    assert state.phase == INTERCEPT
+    assert state.to_act == 2
+
+
+def finish_interception(state, seat):
+    """Stop declaring interceptors (a seat with none left to declare is done already)."""
+    if state.phase == INTERCEPT and state.to_act == seat:
+        act(state, "pass")
+
+
+def interception_table():
+    """Four seats; seat 0 attacks seat 2's site; every seat has two characters."""
+    state = main_table(players=4)
+    site = put_site(state, 2, "Old Junk Harbor")
+    attacker = put_character(state, 0, "Teahouse Brawler")
+    chars = {s: put_character(state, s, "Temple Novice") for s in (1, 2, 3)}
+    for seat in (1, 2, 3):
+        put_character(state, seat, "Hermit of the Misty Peak")
+    attack(state, site, attacker)
+    act(state, "pass")  # seat 1 does not join
+    act(state, "pass")  # nor seat 3
+    return state, site, attacker, chars
+
+
+def test_interception_goes_clockwise_from_the_defender_who_intercepts_last():
+    """'each player in turn, clockwise from the player under attack, may intercept ...
+    After all players other than the player under attack have had a chance to intercept,
+    the player under attack may intercept'."""
+    state, _, _, _ = interception_table()
+    order = []
+    while state.phase == INTERCEPT:
+        order.append(state.to_act)
+        act(state, "pass")
+    assert order == [3, 1, 2]
+
+
+def test_other_players_turn_to_intercept_but_stay_where_they_reside():
+    """'may intercept the attack by turning each character he or she wishes to intercept
+    with and declaring which attacker that character is intercepting.'"""
+    state, _, attacker, chars = interception_table()
+    act(state, "intercept", chars[3], attacker)
+    assert state.turned[chars[3]]
+    assert state.loc[chars[3]] == 0
+
+
+def test_combat_is_resolved_before_the_next_player_may_intercept():
+    """'Defense is chosen and combat is resolved before the next player may intercept.'"""
+    state, _, attacker, chars = interception_table()
+    act(state, "intercept", chars[3], attacker)
+    act(state, "pass")
+    assert state.to_act == 1
+    assert state.zone[chars[3]] == SMOKED  # the Brawler (2) beat the Novice (1) already
+    assert state.damage[attacker] == 1
+
+
+def test_the_defender_intercepts_at_the_targets_location_without_turning():
+    """'the player under attack may intercept with any characters at the same location as
+    the target.' 'intercepting does not require you to turn' (even a turned one may)."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    put_site(state, 1, "Jade Moon Garden")
+    here = put_character(state, 1, "Monastery Sentry", loc=0)
+    state.turned[here] = True
+    away = put_character(state, 1, "Temple Novice", loc=1)
+    tired = put_character(state, 1, "Hermit of the Misty Peak", loc=1)
+    state.turned[tired] = True
+    attacker = put_character(state, 0, "Teahouse Brawler")
+    attack(state, site, attacker)
+    assert state.to_act == 1
+    interceptors = {a.args[0] for a in GAME.legal_actions(state) if a.kind == "intercept"}
+    assert interceptors == {here, away}  # a turned character cannot change location
+
+
+def test_intercepting_from_another_location_turns_and_moves_the_character():
+    """'intercepting an attack at another location requires you to turn to change
+    location.' Reading: the defender's character now resides at the target's location."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    put_site(state, 1, "Jade Moon Garden")
+    away = put_character(state, 1, "Disciple of the Iron Palm", loc=1)
+    attacker = put_character(state, 0, "Rookie Patrol Officer")
+    attack(state, site, attacker)
+    act(state, "intercept", away, attacker)
+    assert state.turned[away]
+    assert state.loc[away] == 0
+
+
+def test_several_interceptors_of_one_attacker_form_a_chain():
+    """'If a player wishes to intercept a given attacker with multiple characters, those
+    characters must defend in a chain.' 'Attacking characters that defeat interceptors
+    continue to attack until they have reached their target.' 'Damage lowers Fighting
+    score.'"""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")  # Body 7
+    first = put_character(state, 1, "Temple Novice")  # 1
+    second = put_character(state, 1, "Monastery Sentry")  # 2
+    attacker = put_character(state, 0, "Vengeful Kickboxer")  # 6, Guts
+    attack(state, site, attacker)
+    act(state, "intercept", first, attacker)
+    act(state, "intercept", second, attacker)
+    finish_interception(state, 1)
+    assert state.zone[first] == SMOKED
+    assert state.zone[second] == SMOKED
+    assert state.damage[attacker] == 3
+    assert state.damage[site] == 6  # Guts: the damaged attacker still inflicts 6
+
+
+def test_damage_lowers_fighting_through_the_chain():
+    """'Characters in combat inflict their Fighting score ... in damage. Damage lowers
+    Fighting score.'"""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    first = put_character(state, 1, "Temple Novice")  # 1
+    attacker = put_character(state, 0, "Precinct Captain")  # 5, Toughness 1
+    novice_two = put_character(state, 1, "Monastery Sentry")  # 2
+    attack(state, site, attacker)
+    act(state, "intercept", novice_two, attacker)
+    act(state, "intercept", first, attacker)
+    finish_interception(state, 1)
+    assert state.damage[attacker] == 1  # 2 - Toughness 1; the Novice's 1 is absorbed
+    assert fighting(state, attacker) == 4
+    assert state.damage[site] == 4
+
+
+def test_an_interceptor_that_survives_stops_its_attacker():
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    wall = put_character(state, 1, "Abbot of the Closed Gate")  # 5, Toughness 1
+    attacker = put_character(state, 0, "Teahouse Brawler")
+    attack(state, site, attacker)
+    act(state, "intercept", wall, attacker)
+    finish_interception(state, 1)
+    assert state.zone[attacker] == SMOKED
+    assert state.damage[site] == 0
+    assert state.phase == MAIN
+
+
+def test_damaging_the_target_allows_another_attack():
+    """'If any one of the attacking characters manages to damage its target, another
+    attack can be declared.'"""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    one = put_character(state, 0, "Teahouse Brawler")
+    put_character(state, 0, "Teahouse Brawler")
+    attack(state, site, one)
+    assert "attack" in legal_kinds(state)
+
+
+def test_an_attack_that_does_not_damage_its_target_is_the_last():
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    wall = put_character(state, 1, "Abbot of the Closed Gate")
+    one = put_character(state, 0, "Teahouse Brawler")
+    put_character(state, 0, "Teahouse Brawler")
+    attack(state, site, one)
+    act(state, "intercept", wall, one)
+    finish_interception(state, 1)
+    assert "attack" not in legal_kinds(state)
+
+
+def test_a_target_character_strikes_back_at_the_attacker_its_controller_picks():
+    """Reading: a character that is the target inflicts its Fighting on one attacker that
+    reached it, chosen by its controller."""
+    state = main_table()
+    target = put_character(state, 1, "Monastery Sentry")  # 2
+    a = put_character(state, 0, "Rookie Patrol Officer")
+    b = put_character(state, 0, "Gun Shop Clerk")
+    attack(state, target, a, b)  # the target itself does not intercept
+    assert state.phase == STRIKE
+    assert state.to_act == 1
+    act(state, "strike", b)
+    assert state.zone[b] == SMOKED
+    assert state.zone[a] == PLAY
+    assert state.zone[target] == SMOKED  # 1 + 1 damage on Fighting 2
+
+
+def test_combat_takes_place_at_the_targets_location():
+    """'Resulting combats take place at the location of the target.'"""
+    from play.engine.games.shadowfist.effects.targets import attack_location, location_of
+
+    state = main_table()
+    put_site(state, 1, "Old Junk Harbor")
+    site = put_site(state, 1, "Jade Moon Garden")
+    attacker = put_character(state, 0, "Teahouse Brawler")
+    put_character(state, 1, "Temple Novice", loc=1)
+    act(state, "attack", site)
+    act(state, "add", attacker)
+    assert attack_location(state) == (1, 1)
+    assert location_of(state, attacker) == (1, 1)
+
+
+def test_only_other_players_cards_may_be_attacked():
+    """'You may launch attacks at sites and at characters controlled by other players.'"""
+    state = main_table()
+    mine = put_site(state, 0, "Old Junk Harbor")
+    own = put_character(state, 0, "Teahouse Brawler")
+    theirs = put_character(state, 1, "Temple Novice")
+    targets = {a.args[0] for a in GAME.legal_actions(state) if a.kind == "attack"}
+    assert targets == {theirs}
+    assert mine not in targets
+    assert own not in targets
+    assert Action("attack", 0, (own,)) not in GAME.legal_actions(state)

@@ -1,0 +1,159 @@
+"""Goldfish: the deck alone against the passive dummy (docs/shadowfist.md, "Goldfish")."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from play.engine.core import mix_seed
+from play.engine.games.shadowfist.goldfish import (
+    DeckPlan,
+    GoldfishRecord,
+    goldfish,
+    goldfish_many,
+)
+from play.engine.games.shadowfist.rules import advance, legal_actions
+from play.engine.games.shadowfist.setup import DUMMY_BODY, deal
+
+from .shadowfist_table import (
+    DECK_NAMES,
+    real_cards,
+    real_deck,
+    starter_cards,
+    starter_deck,
+    used_cards,
+)
+
+
+def test_a_goldfish_game_reports_the_turn_of_victory_and_its_curves():
+    record = goldfish(starter_cards(), starter_deck("Heroic Bloodshed"), seed=7)
+    assert record.turn_won is not None
+    assert record.turns == record.turn_won
+    assert len(record.power_by_turn) == record.turns
+    assert record.power_by_turn[0] == 1  # "1 Power point in his or her Power pool"
+    assert record.first_site_turn is not None
+    assert record.first_site_turn <= record.turn_won
+    assert record.first_character_turn is not None
+    assert set(record.never_playable) <= set(record.drawn)
+    assert Counter(record.played) - Counter(record.drawn) == Counter()
+    assert record.blanks == ()
+    assert record.blanks_played == ()
+
+
+def test_card_ids_in_the_record_are_the_cards_own():
+    cards = [{**c, "id": 1000 + i} for i, c in enumerate(starter_cards())]
+    deck = [
+        1000 + next(i for i, c in enumerate(starter_cards()) if c["name"] == name)
+        for name in starter_deck("Court of the Lotus")
+    ]
+    record = goldfish(cards, deck, seed=3)
+    assert set(record.drawn) <= set(deck)
+
+
+def test_the_same_seed_gives_the_same_record_and_it_round_trips_through_json():
+    plan = DeckPlan(starter_cards(), starter_deck("Shaolin Sanctuary"))
+    first, again = goldfish(plan, seed=11), goldfish(plan, seed=11)
+    assert first == again
+    assert GoldfishRecord.from_dict(json.loads(json.dumps(first.to_dict()))) == first
+    assert goldfish(plan, seed=12) != first
+
+
+def test_the_dummy_lays_one_face_down_site_a_turn_in_a_new_column_and_nothing_else():
+    """The convention: a passive dummy that 'only lays feng shui sites on a fixed
+    schedule and never intercepts'."""
+    plan = DeckPlan(starter_cards(), starter_deck("Flesh and Chrome"))
+    state = deal(2, plan.cards, [plan.deck, []], seed=2, first=0, dummy=1, max_turns=20)
+    for turn in range(1, 6):
+        assert state.active == 0
+        assert state.turns[0] == turn
+        for kind in ("power", "end_turn"):  # seat 0 does nothing
+            advance(state, next(a for a in legal_actions(state) if a.kind == kind))
+        assert len(state.columns[1]) == turn
+        assert all(len(column) == 1 for column in state.columns[1])
+        sites = [column[0] for column in state.columns[1]]
+        assert all(not state.face_up[s] for s in sites)
+        assert all(state.defs[state.kind[s]].body == DUMMY_BODY for s in sites)
+        assert state.hands[1] == []
+        assert state.chars[1] == []
+        assert state.pool[1] == 0
+
+
+def test_a_deck_that_cannot_win_is_reported_as_not_winning_within_the_cap():
+    sites_only = ["Jade Moon Garden"] * 20
+    record = goldfish(starter_cards(), sites_only, seed=1, max_turns=8)
+    assert record.turn_won is None
+    assert record.turns == 8
+    assert record.first_character_turn is None
+
+
+def test_cards_treated_as_blanks_are_reported():
+    """Effects not modelled are never silently treated as implemented: the record says
+    which of the deck's cards were played as blanks."""
+    cards = real_cards()
+    deck = real_deck(cards, 5)
+    record = goldfish(used_cards(cards, [deck]), deck, seed=5)
+    types = {c["id"]: c["type"] for c in cards}
+    assert record.blanks
+    assert {types[i] for i in record.blanks} <= {"Event", "State", "Edge", "Character"}
+    assert {i for i in deck if types[i] in ("Event", "State", "Edge")} == {
+        i for i in record.blanks if types[i] != "Character"
+    }
+    assert set(record.blanks_played) <= set(record.blanks)
+
+
+def test_a_batch_is_seeded_game_by_game_and_can_be_split():
+    deck = starter_deck("Heroic Bloodshed")
+    whole = list(goldfish_many(starter_cards(), deck, games=6, seed=9))
+    parts = list(goldfish_many(starter_cards(), deck, games=3, seed=9)) + list(
+        goldfish_many(starter_cards(), deck, games=3, seed=9, start=3)
+    )
+    assert whole == parts
+    assert [r.seed for r in whole] == [mix_seed(9, i) for i in range(6)]
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "tactician"])
+def test_every_bot_can_goldfish(bot):
+    record = goldfish(starter_cards(), starter_deck("Court of the Lotus"), seed=4, bot=bot)
+    assert record.turns >= 1
+
+
+@pytest.mark.parametrize("name", DECK_NAMES)
+def test_the_suggested_decks_win_against_the_dummy_within_twenty_turns(name):
+    plan = DeckPlan(starter_cards(), starter_deck(name))
+    turns = [goldfish(plan, seed=s).turn_won for s in range(100)]
+    assert sum(t is not None for t in turns) >= 95
+    won = sorted(t for t in turns if t is not None)
+    assert 4 <= won[len(won) // 2] <= 8  # the median turn of victory
+
+
+def test_each_drawn_card_comes_with_the_turn_it_was_drawn():
+    record = goldfish(starter_cards(), starter_deck("Shaolin Sanctuary"), seed=21)
+    assert len(record.drawn_turns) == len(record.drawn)
+    assert record.drawn_turns[:6] == (1,) * 6  # the opening hand
+    assert list(record.drawn_turns) == sorted(record.drawn_turns)
+    assert record.drawn_turns[-1] <= record.turns
+
+
+def test_the_goldfish_setup_plays_the_same_game_through_the_game_contract():
+    """A goldfish match (played through the Game contract, as the app does) is the very
+    game ``goldfish`` plays for the same seed and bot."""
+    from play.engine.games.shadowfist import GAME
+    from play.engine.games.shadowfist.goldfish import goldfish_setup
+    from play.engine.simulate import play_game
+
+    deck = starter_deck("Flesh and Chrome")
+    setup = goldfish_setup(starter_cards(), deck, max_turns=20)
+    state = play_game(GAME, json.loads(json.dumps(setup)), ["greedy", "greedy"], 31)
+    record = goldfish(starter_cards(), deck, seed=31)
+    assert state.turns[0] == record.turns
+    assert (state.winner == 0) == (record.turn_won is not None)
+
+
+def test_a_batch_passing_the_same_lists_reads_them_once():
+    from play.engine.games.shadowfist.goldfish import _plan
+
+    cards, deck = starter_cards(), starter_deck("Heroic Bloodshed")
+    assert _plan(cards, deck) is _plan(cards, deck)
+    assert _plan(cards, list(deck)) is not _plan(cards, deck)

@@ -1,0 +1,115 @@
+"""Responses: the stack of effects waiting to resolve and the pass rounds of the
+response windows (starter doc, "timing"; readings: docs/shadowfist.md, "Responses")."""
+
+from __future__ import annotations
+
+from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist.state import DECLARED, INTERCEPT, PLAY, SMOKED, TARGET
+
+from .shadowfist_table import (
+    act,
+    attack,
+    give_resources,
+    main_table,
+    put_character,
+    put_site,
+    to_hand,
+)
+
+
+def test_the_latest_effect_resolves_first():
+    """'Effects waiting to resolve form a stack, and the latest one resolves first.'"""
+    state = main_table(players=3)
+    victim = put_character(state, 1, "Monastery Sentry")  # Fighting 2
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    (stance,) = to_hand(state, 1, "Flowing Water Stance")
+    give_resources(state, 1, "C")
+    act(state, "play", rain, victim)
+    assert state.pending == [1, 2]  # clockwise after seat 0; not seat 0 itself
+    events = act(state, "play", stance, victim)  # seat 1 answers; nobody else can
+    resolved = [e.data["card"] for e in events if e.kind == "resolved"]
+    assert resolved == [stance, rain]
+    assert state.stack == []
+    assert state.zone[victim] == PLAY
+    assert state.damage[victim] == 1  # 3 damage less Toughness 2
+
+
+def test_a_seat_with_nothing_to_play_is_passed_over():
+    state = main_table(players=3, hands={2: ["Lead Rain"]})
+    victim = put_character(state, 1, "Monastery Sentry")
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    give_resources(state, 2, "dH")
+    state.pool[2] = 1
+    act(state, "play", rain, victim)
+    assert state.to_act == 2  # seat 1 holds nothing: not asked
+    act(state, "pass")
+    assert state.zone[victim] == SMOKED
+
+
+def test_the_player_under_attack_may_answer_after_the_declaration():
+    """An attack's first window: after the declaration, before interception."""
+    state = main_table(hands={1: ["Lead Rain"]})
+    give_resources(state, 1, "dH")
+    state.pool[1] = 1
+    site = put_site(state, 1, "Old Junk Harbor")
+    guard = put_character(state, 1, "Temple Novice")
+    attacker = put_character(state, 0, "Teahouse Brawler")
+    attack(state, site, attacker)
+    assert state.phase == DECLARED
+    assert state.to_act == 1
+    act(state, "play", state.hands[1][0], attacker)
+    assert state.zone[attacker] == SMOKED
+    assert state.phase != INTERCEPT  # no attacker left: the attack is over
+    assert state.damage[site] == 0
+    assert state.zone[guard] == PLAY
+
+
+def test_a_fighting_bonus_before_the_attackers_reach_the_target():
+    """The window before the attackers reach the target (after the interceptions): a
+    site falls to a bonus."""
+    state = main_table(hands={0: ["Never Back Down"]})
+    give_resources(state, 0, "d")
+    site = put_site(state, 1, "Pavilion of Falling Lanterns")  # Body 5
+    put_character(state, 1, "Temple Novice")  # could intercept; does not
+    attacker = put_character(state, 0, "Teahouse Brawler")  # 2
+    attack(state, site, attacker)
+    act(state, "pass")  # seat 0, in the window after the declaration
+    assert state.phase == INTERCEPT
+    act(state, "pass")  # seat 1 does not intercept
+    assert state.phase == TARGET
+    act(state, "play", state.hands[0][0], attacker)
+    while state.pending:
+        act(state, "pass")
+    assert state.phase == "fate"
+    assert state.damage[site] == 5
+    assert {a.kind for a in GAME.legal_actions(state)} >= {"seize", "burn_victory"}
+
+
+def test_a_seat_does_not_answer_its_own_effect():
+    """Reading: the pass round after an effect asks every other seat; its controller acts
+    again once it resolves."""
+    state = main_table(hands={0: ["Lead Rain", "Lead Rain"]})
+    give_resources(state, 0, "dH")
+    victim = put_character(state, 1, "Abbot of the Closed Gate")
+    rain = state.hands[0][0]
+    act(state, "play", rain, victim)
+    assert state.stack == []  # seat 1 had nothing: resolved at once
+    assert state.damage[victim] == 2
+    assert state.phase == "main"
+    assert state.to_act == 0
+
+
+def test_with_nobody_to_intercept_the_two_windows_are_one():
+    """Reading: when no seat could intercept, nothing happens between the window after the
+    declaration and the one before the target, so the second is not opened."""
+    state = main_table(hands={0: ["Never Back Down"]})
+    give_resources(state, 0, "d")
+    site = put_site(state, 1, "Pavilion of Falling Lanterns")
+    attacker = put_character(state, 0, "Teahouse Brawler")
+    attack(state, site, attacker)
+    assert state.phase == DECLARED
+    assert state.to_act == 0
+    act(state, "pass")
+    assert state.damage[site] == 2  # straight to the target

@@ -1,0 +1,246 @@
+"""The site structure, damaged sites, seizing, smoking and burning, owner and controller
+(rules summary: "Site Structure", "Damaging Sites", "Owner", "Controller", "Smoke",
+"Toast", "Discard", "Sacrifice"; readings: docs/shadowfist.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist.sites import locations, site_slots
+from play.engine.games.shadowfist.state import BURNED, DISCARD, FATE, MAIN, SMOKED
+from play.engine.games.shadowfist.zones import discard_from_hand, sacrifice, smoke, toast
+
+from .shadowfist_table import (
+    act,
+    attack,
+    legal_kinds,
+    main_table,
+    plays_of,
+    put_character,
+    put_site,
+)
+
+# -- structure ------------------------------------------------------------------------
+
+
+def test_sites_grow_in_one_direction_front_row_first_then_back_row_or_new_column():
+    """'You may only play new sites in one direction from the original column, first
+    front row, then either back row or a new column.'"""
+    state = main_table(hands={0: ["Jade Moon Garden"]})
+    garden = state.hands[0][0]
+    assert plays_of(state, garden) == [(garden, 0)]  # the first column
+    first = put_site(state, 0, "Old Junk Harbor")
+    assert state.columns[0] == [[first]]
+    assert site_slots(state, 0) == [0, 1]  # behind it, or a new column
+    act(state, "play", garden, 0)
+    assert state.columns[0] == [[first, garden]]
+    assert site_slots(state, 0) == [1]
+
+
+def test_a_back_row_gap_may_be_filled_later():
+    """'If you have a back row position open anywhere in your site structure, you may
+    fill it at a later date.'"""
+    state = main_table(hands={0: ["Jade Moon Garden"]})
+    a = put_site(state, 0, "Old Junk Harbor")
+    b = put_site(state, 0, "Sleeping Dragon Ridge")
+    c = put_site(state, 0, "Rain-Slick Rooftops", slot=1)
+    assert state.columns[0] == [[a], [b, c]]
+    garden = state.hands[0][0]
+    assert [args[1] for args in plays_of(state, garden)] == [0, 2]
+    act(state, "play", garden, 0)
+    assert state.columns[0] == [[a, garden], [b, c]]
+
+
+def test_when_a_front_row_site_leaves_the_back_row_site_moves_forward():
+    """'When a front row site is removed, the site behind it, if any, must be moved
+    forward to occupy the front row.'"""
+    state = main_table()
+    front = put_site(state, 1, "Hall of Nine Bells")
+    back = put_site(state, 1, "Cinnabar Gate", slot=0)
+    other = put_site(state, 1, "Jade Moon Garden")
+    smoke(state, front, None)
+    assert state.columns[1] == [[back], [other]]
+
+
+def test_without_a_back_row_site_the_next_column_closes_up_and_characters_follow():
+    """'Vacancies caused by a site being seized are filled by moving the back row site
+    forward, if there is no back row site, that column is filled by the next column
+    over.' Reading: the characters of the closed column reside in the column that takes
+    its place (the new last one, when it was the last)."""
+    state = main_table()
+    a = put_site(state, 1, "Hall of Nine Bells")
+    b = put_site(state, 1, "Cinnabar Gate")
+    c = put_site(state, 1, "Jade Moon Garden")
+    at_a = put_character(state, 1, "Temple Novice", loc=0)
+    at_b = put_character(state, 1, "Temple Novice", loc=1)
+    at_c = put_character(state, 1, "Monastery Sentry", loc=2)
+    smoke(state, a, None)
+    assert state.columns[1] == [[b], [c]]
+    assert [state.loc[x] for x in (at_a, at_b, at_c)] == [0, 0, 1]
+    smoke(state, c, None)
+    assert state.columns[1] == [[b]]
+    assert [state.loc[x] for x in (at_a, at_b, at_c)] == [0, 0, 0]
+    smoke(state, b, None)
+    assert locations(state, 1) == 1  # no site: one bare location
+    assert [state.loc[x] for x in (at_a, at_b, at_c)] == [0, 0, 0]
+
+
+def test_each_column_is_a_location_where_characters_reside():
+    """'each column is a separate location where your characters are considered to
+    reside.' A character is played at one of your locations."""
+    state = main_table(hands={0: ["Temple Novice"]})
+    novice = state.hands[0][0]
+    assert plays_of(state, novice) == [(novice, 0)]  # no site yet: one location
+    put_site(state, 0, "Jade Moon Garden")
+    put_site(state, 0, "Old Junk Harbor")
+    put_site(state, 0, "Cinnabar Gate", slot=0)
+    assert plays_of(state, novice) == [(novice, 0), (novice, 1)]
+    act(state, "play", novice, 1)
+    assert state.loc[novice] == 1
+
+
+def test_only_front_row_sites_may_be_attacked():
+    """Reading (docs/shadowfist.md): a back-row site is protected by the site in front."""
+    state = main_table()
+    front = put_site(state, 1, "Hall of Nine Bells")
+    back = put_site(state, 1, "Jade Moon Garden", slot=0)
+    put_character(state, 0, "Teahouse Brawler")
+    targets = {a.args[0] for a in GAME.legal_actions(state) if a.kind == "attack"}
+    assert front in targets
+    assert back not in targets
+
+
+# -- damaged sites ----------------------------------------------------------------------
+
+
+def knock_down(site_name="Pavilion of Falling Lanterns", fighting="Vengeful Kickboxer"):
+    """Seat 0 attacks a Body-5 site of seat 1 with a 6-Fighting character."""
+    state = main_table()
+    site = put_site(state, 1, site_name, face_up=False)
+    put_site(state, 1, "Jade Moon Garden")
+    char = put_character(state, 0, fighting)
+    attack(state, site, char)
+    return state, site
+
+
+def test_a_damaged_feng_shui_site_is_turned_face_up():
+    """'Damaged feng shui sites are turned face up.'"""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor", face_up=False)  # Body 7
+    char = put_character(state, 0, "Teahouse Brawler")
+    assert GAME.view(state, 0)["seats"][1]["sites"][0][0] == {
+        "id": site,
+        "face_down": True,
+        "damage": 0,
+        "turned": False,
+    }
+    attack(state, site, char)
+    assert state.damage[site] == 2
+    assert state.face_up[site]
+    assert GAME.view(state, 0)["seats"][1]["sites"][0][0]["name"] == "Old Junk Harbor"
+
+
+def test_a_feng_shui_site_at_zero_body_may_be_seized_smoked_or_burned():
+    """'A feng shui site that has its Body rating ... reduced to zero by an attacking
+    character can be either seized, smoked, or burned'."""
+    state, _site = knock_down()
+    assert state.phase == FATE
+    assert legal_kinds(state) == {"seize", "smoke_site", "burn_victory", "burn_power"}
+
+
+def test_a_regular_site_may_only_be_seized_or_smoked():
+    """'A regular site taking damage equal to its Body rating can be either seized or
+    smoked.' 'Non Feng Shui Sites may not be burned, only smoked or seized.'"""
+    state, _site = knock_down("Monastery Training Yard")  # Body 6
+    assert legal_kinds(state) == {"seize", "smoke_site"}
+
+
+def test_seizing_puts_the_site_into_your_structure_under_your_control():
+    """'Seizing a site involves playing that site into your site structure.' 'The owner
+    of a card ... does not change.'"""
+    state, site = knock_down()
+    act(state, "seize", 0)
+    assert state.columns[0] == [[site]]
+    assert state.ctrl[site] == 0
+    assert state.owner[site] == 1
+    assert state.damage[site] == 0
+    assert state.phase == MAIN
+    smoke(state, site, None)
+    assert site in state.smoked[1]  # "placed in its owner's smoked pile"
+
+
+def test_smoking_a_site_sends_it_to_its_owners_smoked_pile():
+    """'Alternately, you may simply smoke a site. ... A smoked site goes to its owners
+    smoked pile.'"""
+    state, site = knock_down()
+    act(state, "smoke_site")
+    assert state.smoked[1] == [site]
+
+
+def test_burning_for_victory_puts_the_site_in_your_burned_pile():
+    """'you may "burn it for victory" the card goes into your "burned for victory pile"
+    and counts toward the number of feng shui sites you need to win the game.'"""
+    state, site = knock_down()
+    act(state, "burn_victory")
+    assert state.burned[0] == [site]
+    assert state.zone[site] == BURNED
+
+
+def test_burning_for_power_gives_five_power_and_ends_the_turn():
+    """'In burning for power the site goes into the owners smoked pile and you gain five
+    power. You are no closer to fulfilling victory conditions and your turn immediately
+    ends.'"""
+    state, site = knock_down()
+    before = state.pool[0]
+    act(state, "burn_power")
+    assert state.smoked[1] == [site]
+    assert state.pool[0] == before + 5
+    assert state.active == 1
+
+
+def test_damage_on_sites_heals_at_the_end_of_the_turn():
+    """Reading (docs/shadowfist.md): the summary is silent; site damage is removed at the
+    end of each turn, so a site must be taken within one turn."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    char = put_character(state, 0, "Teahouse Brawler")
+    attack(state, site, char)
+    assert state.damage[site] == 2
+    act(state, "end_turn")
+    assert state.damage[site] == 0
+
+
+# -- piles ------------------------------------------------------------------------------
+
+
+def test_toast_sends_a_card_to_its_owners_discard_pile_for_good():
+    """'To toast a card, it is removed to its owner's discard pile where it provides no
+    resources and may not reenter play.'"""
+    state = main_table()
+    char = put_character(state, 1, "Hermit of the Misty Peak")
+    toast(state, char, None)
+    assert state.discards[1] == [char]
+    assert state.zone[char] == DISCARD
+
+
+def test_discard_puts_a_card_from_hand_in_the_discard_pile():
+    """'Discard a card into your discard pile. this card does not come into play for the
+    rest of the game.'"""
+    state = main_table(hands={0: ["Lead Rain"]})
+    card = state.hands[0][0]
+    discard_from_hand(state, 0, card, None)
+    assert state.discards[0] == [card]
+    assert state.hands[0] == []
+
+
+def test_you_may_only_sacrifice_cards_you_control():
+    """'When you sacrifice a card, you smoke it ... You may only sacrifice cards you
+    control.'"""
+    state = main_table()
+    mine = put_character(state, 0, "Teahouse Brawler")
+    theirs = put_character(state, 1, "Temple Novice")
+    sacrifice(state, 0, mine, None)
+    assert state.zone[mine] == SMOKED
+    with pytest.raises(ValueError, match="control"):
+        sacrifice(state, 0, theirs, None)

@@ -1,0 +1,105 @@
+"""Victory and the length cap (rules summary, "Objective"; readings: docs/shadowfist.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist.state import OVER
+from play.engine.games.shadowfist.victory import goal, victory_count
+
+from .shadowfist_table import act, attack, main_table, put_character, put_site, to_main
+
+SITES = [
+    "Hall of Nine Bells",
+    "Jade Moon Garden",
+    "Old Junk Harbor",
+    "Whispering Bamboo Grove",
+    "Sleeping Dragon Ridge",
+    "Cloud-Piercing Summit",
+    "Rain-Slick Rooftops",
+]
+
+
+def ready_to_take(players: int, own: int, burned: int = 0):
+    """Seat 0 controls ``own`` feng shui sites, has burned ``burned``, and attacks a
+    Body-5 site of seat 1 with a 6-Fighting character."""
+    state = main_table(players=players)
+    for name in SITES[:own]:
+        put_site(state, 0, name)
+    for name in SITES[:burned]:
+        card = put_site(state, 1, name)
+        act_burn(state, card)
+    target = put_site(state, 1, "Pavilion of Falling Lanterns")
+    put_site(state, 1, "Geomantic Crossroads")
+    attack(state, target, put_character(state, 0, "Vengeful Kickboxer"))
+    return state
+
+
+def act_burn(state, card):
+    from play.engine.games.shadowfist.state import BURNED
+    from play.engine.games.shadowfist.zones import leave_play
+
+    leave_play(state, card, BURNED, None, burner=0)
+
+
+@pytest.mark.parametrize(("players", "needed"), [(2, 6), (3, 5), (4, 5)])
+def test_six_feng_shui_sites_win_with_two_players_five_with_more(players, needed):
+    """'Control and/or burn six feng shui sites in a two-player game, or five feng shui
+    sites in a game of more than two players.'"""
+    state = ready_to_take(players, own=needed - 2)
+    act(state, "seize", 0)
+    assert state.winner is None
+    state = ready_to_take(players, own=needed - 1)
+    assert goal(state) == needed
+    act(state, "seize", 0)
+    assert state.winner == 0
+    assert state.phase == OVER
+    outcome = GAME.outcome(state)
+    assert outcome.status == "finished"
+    assert outcome.winners == (0,)
+    assert outcome.scores[0] == needed
+
+
+def test_burned_sites_count_towards_victory():
+    """'Control and/or burn'; burning for victory 'counts toward the number of feng shui
+    sites you need to win the game.'"""
+    state = ready_to_take(2, own=3, burned=2)
+    assert victory_count(state, 0) == 5
+    act(state, "burn_victory")
+    assert state.winner == 0
+
+
+def test_the_final_site_must_be_seized_or_burned():
+    """'You must either seize or "burn for victory" your final feng shui site.' Playing
+    the sixth from your hand does not win."""
+    state = main_table(hands={0: ["Cinnabar Gate"]})
+    for name in SITES[:5]:
+        put_site(state, 0, name)
+    state.pool[0] = 5
+    act(state, "play", state.hands[0][0], 5)
+    assert victory_count(state, 0) == 6
+    assert state.winner is None
+    assert state.phase != OVER
+
+
+def test_burning_for_power_does_not_count_towards_victory():
+    """'You are no closer to fulfilling victory conditions'."""
+    state = ready_to_take(2, own=5)
+    act(state, "burn_power")
+    assert state.winner is None
+    assert victory_count(state, 0) == 5
+
+
+def test_a_game_that_hits_its_turn_cap_is_unfinished():
+    state = main_table(max_turns=3)
+    for _ in range(2):
+        act(state, "end_turn")
+        to_main(state)
+    assert state.turn == 3
+    act(state, "end_turn")
+    assert GAME.is_over(state)
+    outcome = GAME.outcome(state)
+    assert outcome.status == "unfinished"
+    assert outcome.winners == ()
+    assert GAME.legal_actions(state) == []
