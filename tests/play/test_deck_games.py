@@ -1,0 +1,140 @@
+"""Deck games through the play app: goldfish commands, simulations and matches."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from rest_framework.test import APIClient
+
+from cards.shipped import read_json
+
+pytestmark = pytest.mark.django_db
+
+
+def starter_list(index: int = 0) -> str:
+    deck = read_json("shadowfist/starter.json")["decks"][index]
+    return "\n".join(f"{count} {name}" for name, count in deck["cards"].items())
+
+
+def goldfish(*args: str) -> str:
+    out = io.StringIO()
+    call_command("goldfish", *args, "--no-progress", stdout=out)
+    return out.getvalue()
+
+
+def test_the_goldfish_command_reports_the_turn_of_victory(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text(starter_list(), encoding="utf-8")
+
+    text = goldfish("shadowfist", "--deck", str(deck), "--games", "30", "--seed", "3")
+
+    assert "Shadowfist goldfish of deck.txt, seed 3, bot greedy: 30 games" in text
+    assert "turn: mean" in text
+    assert "first site turn: mean" in text
+    assert "power by turn" in text
+    assert "cards treated as blanks (effects not modelled): none" in text
+    assert text == goldfish("shadowfist", "--deck", str(deck), "--games", "30", "--seed", "3")
+
+
+def test_the_goldfish_command_explains_a_bad_deck_file(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("3 Golden Eg\n", encoding="utf-8")
+
+    with pytest.raises(CommandError, match="line 1: no card named 'Golden Eg'"):
+        goldfish("chizo", "--deck", str(deck), "--games", "3")
+
+
+@pytest.fixture
+def player(api: APIClient, alice: User, settings: Any) -> APIClient:
+    settings.SIMULATIONS_INLINE = True
+    api.force_authenticate(alice)
+    return api
+
+
+def new_deck(api: APIClient, text: str, game: str = "shadowfist") -> int:
+    response = api.post(
+        "/api/v1/decks/", {"game": game, "name": "Deck", "list": text}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    return int(response.json()["id"])
+
+
+def test_a_shadowfist_deck_goldfish_simulation_reports_turns_and_cards(
+    player: APIClient, django_capture_on_commit_callbacks: Any
+) -> None:
+    deck = new_deck(player, starter_list())
+
+    with django_capture_on_commit_callbacks(execute=True):
+        created = player.post(
+            "/api/v1/simulations/", {"deck": deck, "games": 40, "seed": 8}, format="json"
+        )
+    result = player.get(f"/api/v1/simulations/{created.json()['id']}/").json()
+
+    assert result["status"] == "done"
+    results = result["results"]
+    assert results["games"] == 40
+    assert results["turn"]["low"] <= results["turn"]["mean"] <= results["turn"]["high"]
+    assert sum(results["turn"]["histogram"].values()) == results["wins"]
+    assert results["cards"][0]["name"]
+    assert results["policy"] == "greedy"
+    assert results["curves"]["power_by_turn"][0] >= 1
+
+
+def test_two_decks_compare_on_the_same_seeds(
+    player: APIClient, django_capture_on_commit_callbacks: Any
+) -> None:
+    first, second = new_deck(player, starter_list(0)), new_deck(player, starter_list(1))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        started = player.post(
+            "/api/v1/simulations/compare/", {"decks": [first, second], "games": 30, "seed": 2},
+            format="json",
+        ).json()  # fmt: skip
+    comparison = player.get("/api/v1/simulations/compare/", {"a": started["a"], "b": started["b"]})
+
+    body = comparison.json()
+    assert body["games"] == 30
+    difference = body["difference"]
+    assert difference["low"] <= difference["mean"] <= difference["high"]
+    assert difference["mean"] == pytest.approx(body["b_mean"] - body["a_mean"], abs=2.0)
+
+
+def test_a_shadowfist_goldfish_match_is_played_by_hand(player: APIClient) -> None:
+    deck = new_deck(player, starter_list())
+
+    view = player.post(
+        "/api/v1/matches/", {"game": "shadowfist", "mode": "goldfish", "deck": deck, "seed": 1},
+        format="json",
+    ).json()  # fmt: skip
+    for _ in range(40):
+        if view["is_over"]:
+            break
+        assert view["to_act"] == 0
+        view = player.post(
+            f"/api/v1/matches/{view['id']}/actions/",
+            {"action_id": len(view["legal_actions"]) - 1, "seq": view["seq"]},
+            format="json",
+        ).json()
+    assert view["seq"] >= 40 or view["is_over"]
+    assert all(label for label in (a["label"] for a in view["legal_actions"]))
+
+
+def test_a_deck_someone_else_keeps_private_cannot_be_goldfished(
+    api: APIClient, alice: User, bob: User
+) -> None:
+    api.force_authenticate(alice)
+    deck = new_deck(api, starter_list())
+    api.force_authenticate(bob)
+
+    for url, body in [
+        ("/api/v1/simulations/", {"deck": deck, "games": 5}),
+        ("/api/v1/matches/", {"game": "shadowfist", "mode": "goldfish", "deck": deck}),
+    ]:
+        response = api.post(url, body, format="json")
+        assert response.status_code == 400
+        assert f"no deck {deck} that you may read" in response.json()["detail"]
