@@ -1,0 +1,144 @@
+"""Simulation benchmark: goldfish games as a Celery simulation on 1 and on 2 workers,
+beside the pure engine loop in the same run.
+
+    .venv/bin/python bench/simulate.py [--game chizo] [--games 20000]
+
+Needs PostgreSQL (a fresh database `cardhouse_bench_sim`) and Redis on this machine. The
+engine loop runs the same games in this process; the simulations run them as chunks on
+`celery worker` processes. Prints games/s, the Celery overhead against the engine loop
+(one worker), and the speed-up of two workers over one. Aims: overhead under 10%, two
+workers at least 1.7 times as fast as one (on a machine with two free cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DATABASE = "postgres://postgres@127.0.0.1:5432/cardhouse_bench_sim"
+BROKER = "redis://127.0.0.1:6379/14"
+QUEUE = f"cardhouse-bench-{uuid.uuid4().hex[:8]}"
+DECKS = {
+    # A typical 40-tile stack: basic creatures of two quartets and the set's own tiles.
+    "chizo": "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push\n"
+    "2 Toasted\n2 Village",
+}
+
+
+def prepare() -> None:
+    import psycopg
+
+    with psycopg.connect(DATABASE.rsplit("/", 1)[0] + "/postgres", autocommit=True) as db:
+        db.execute('DROP DATABASE IF EXISTS "cardhouse_bench_sim"')
+        db.execute('CREATE DATABASE "cardhouse_bench_sim"')
+    os.environ.update(
+        DATABASE_URL=DATABASE,
+        CELERY_BROKER_URL=BROKER,
+        CELERY_QUEUE=QUEUE,
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY="benchmark-only-" + "x" * 40,
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+
+
+def start_workers(count: int) -> list[subprocess.Popen[bytes]]:
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-c", "1",
+               "-Q", QUEUE, "--without-gossip", "--without-mingle", "--without-heartbeat",
+               "-l", "WARNING"]  # fmt: skip
+    workers = [
+        subprocess.Popen([*command, "-n", f"bench{n}-{QUEUE}@%h"], cwd=ROOT, env=os.environ.copy())
+        for n in range(count)
+    ]
+    time.sleep(4)  # let them connect before the clock starts
+    return workers
+
+
+def stop(workers: list[subprocess.Popen[bytes]]) -> None:
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.wait(timeout=30)
+
+
+def run_simulation(spec: dict, game: str, games: int, seed: int) -> float:  # type: ignore[type-arg]
+    from django.contrib.auth.models import User
+
+    from play.models import Simulation
+    from play.services.simulations import simulation_create
+
+    owner, _ = User.objects.get_or_create(username="bench")
+    start = time.perf_counter()
+    simulation = simulation_create(
+        owner=owner, game=game, kind="goldfish", spec=spec, games=games, seed=seed,
+        enforce_limit=False,
+    )  # fmt: skip
+    while True:
+        simulation.refresh_from_db()
+        if simulation.status not in ("pending", "running"):
+            break
+        time.sleep(0.05)
+    elapsed = time.perf_counter() - start
+    assert simulation.status == Simulation.Status.DONE, simulation.error
+    assert simulation.games_done == games
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="chizo", choices=sorted(DECKS))
+    parser.add_argument("--games", type=int, default=20_000)
+    args = parser.parse_args()
+    prepare()
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from cards.services import catalogue_load
+    from play.engine.simulate import game_seed
+    from play.runners import GOLDFISH_RUNNERS
+    from play.starting import card_row
+
+    call_command("migrate", verbosity=0)
+    catalogue_load(games=[args.game])
+    from cards.models import Card
+
+    cards = []
+    for line in DECKS[args.game].splitlines():
+        count, name = line.split(" ", 1)
+        card = Card.objects.get(game__slug=args.game, name=name)
+        cards.append((card_row(card, args.game), int(count)))
+    spec = {"cards": cards, "bot": "greedy", "max_turns": None, "by_turn": 5}
+
+    runner = GOLDFISH_RUNNERS[args.game]
+    start = time.perf_counter()
+    for index in range(args.games):
+        runner(spec, game_seed(1, index))
+    engine = time.perf_counter() - start
+
+    rates = {"engine loop (this process)": engine}
+    for count in (1, 2):
+        workers = start_workers(count)
+        try:
+            rates[f"simulation on {count} worker{'s' * (count > 1)}"] = run_simulation(
+                spec, args.game, args.games, seed=1
+            )
+        finally:
+            stop(workers)
+    print(f"{args.games} {args.game} goldfish games (greedy)\n")
+    for label, seconds in rates.items():
+        print(f"  {label:32} {seconds:7.1f} s  {args.games / seconds:8.0f} games/s")
+    one, two = rates["simulation on 1 worker"], rates["simulation on 2 workers"]
+    print(f"\nCelery overhead, 1 worker vs engine loop: {(one - engine) / engine:+.1%} (aim < 10%)")
+    print(f"speed-up of 2 workers over 1: {one / two:.2f}x (aim >= 1.7x)")
+
+
+if __name__ == "__main__":
+    main()
