@@ -29,6 +29,7 @@ DECKS = {
     # A typical 40-tile stack: basic creatures of two quartets and the set's own tiles.
     "chizo": "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push\n"
     "2 Toasted\n2 Village",
+    "shadowfist": "starter",  # the starter set's first suggested 50-card deck
 }
 
 
@@ -110,8 +111,14 @@ def main() -> None:
     catalogue_load(games=[args.game])
     from cards.models import Card
 
+    deck = DECKS[args.game]
+    if deck == "starter":
+        from cards.shipped import read_json
+
+        chosen = read_json("shadowfist/starter.json")["decks"][0]["cards"]
+        deck = "\n".join(f"{count} {name}" for name, count in chosen.items())
     cards = []
-    for line in DECKS[args.game].splitlines():
+    for line in deck.splitlines():
         count, name = line.split(" ", 1)
         card = Card.objects.get(game__slug=args.game, name=name)
         cards.append((card_row(card, args.game), int(count)))

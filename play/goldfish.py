@@ -7,22 +7,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from play.engine.core.values import digest
 from play.runners import goldfish_runner
 from play.setups import DECK_SETUPS
 
 CardRows = Sequence[tuple[dict[str, Any], int]]
 
-# A batch passes the same card list object to every game: the engines compile it once.
-_compiled: dict[int, tuple[list[dict[str, Any]], list[int]]] = {}
+# The engines compile a card list once per list object. Every chunk of a simulation reads
+# its spec anew from the database, so equal decks are mapped to one list object by content.
+_compiled: dict[str, tuple[list[dict[str, Any]], list[int]]] = {}
+_KEEP = 8
+
+
+_last: list[Any] = [None, None]  # the spec object seen last (kept alive) and its entry
 
 
 def _cards_and_deck(cards: CardRows) -> tuple[list[dict[str, Any]], list[int]]:
-    key = id(cards)
+    if _last[0] is cards:  # the games of one chunk share one spec object
+        return _last[1]  # type: ignore[no-any-return]
+    key = digest([[row, count] for row, count in cards])
     if key not in _compiled:
-        _compiled.clear()
+        if len(_compiled) >= _KEEP:
+            _compiled.pop(next(iter(_compiled)))
         rows = [row for row, _count in cards]
         deck = [row["id"] for row, count in cards for _ in range(count)]
         _compiled[key] = (rows, deck)
+    _last[:] = [cards, _compiled[key]]
     return _compiled[key]
 
 

@@ -103,13 +103,14 @@ def simulation_run_chunk(chunk_id: int) -> None:
 
 def simulation_finish(simulation_id: int) -> None:
     """Summarise once every chunk is done; a no-op before, and after it has run once."""
+    # Cheap checks first: every chunk's commit calls this, the records are read once.
+    if SimulationChunk.objects.filter(simulation_id=simulation_id, done=False).exists():
+        return
     with transaction.atomic():
         simulation = Simulation.objects.select_for_update().get(pk=simulation_id)
         if simulation.status not in ACTIVE:
             return
         chunks = list(simulation.chunks.order_by("index"))
-        if not all(chunk.done for chunk in chunks):
-            return
         records = [record for chunk in chunks for record in chunk.records or []]
         simulation.results = summarize_records(simulation.spec, records)
         simulation.status = Simulation.Status.DONE
