@@ -25,7 +25,7 @@ def deck_file_cards(path: Path, game: str) -> list[tuple[dict[str, Any], int]]:
         raise DeckFileError(f"{path}: {error}") from None
     intake = lines_from_text(game=game, text=text)
     if intake.errors:
-        details = "\n".join(f"  line {e['line']}: {e['message']}" for e in intake.errors)
+        details = "\n".join(f"  {e['message']}" for e in intake.errors)
         raise DeckFileError(f"{path} has {len(intake.errors)} error(s):\n{details}")
     if not intake.lines:
         raise DeckFileError(f"{path} names no cards")
