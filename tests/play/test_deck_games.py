@@ -138,3 +138,49 @@ def test_a_deck_someone_else_keeps_private_cannot_be_goldfished(
         response = api.post(url, body, format="json")
         assert response.status_code == 400
         assert f"no deck {deck} that you may read" in response.json()["detail"]
+
+
+def test_walking_shadowfist_hotseat_games_no_view_shows_the_other_hand_or_deck(
+    player: APIClient,
+) -> None:
+    from play.engine.core import get_game
+    from play.models import Match
+
+    first, second = new_deck(player, starter_list(0)), new_deck(player, starter_list(1))
+    game = get_game("shadowfist")
+    for seed in (1, 2):
+        view = player.post(
+            "/api/v1/matches/",
+            {"game": "shadowfist", "mode": "hotseat", "seed": seed,
+             "seats": [{"player": "human", "deck": first}, {"player": "human", "deck": second}]},
+            format="json",
+        ).json()  # fmt: skip
+        for _step in range(150):
+            if view["is_over"]:
+                break
+            state = game.state_from_dict(Match.objects.get(pk=view["id"]).state)
+            viewer = view["viewer"]
+            hidden = {
+                uid
+                for seat in range(2)
+                for uid in [*state.decks[seat], *(state.hands[seat] if seat != viewer else [])]
+            }
+            shown = {c["id"] for c in view["state"]["hand"]}
+            assert shown == set(state.hands[viewer])
+            assert not hidden & shown_ids(view["state"])
+            assert "rng" not in str(view["state"])
+            view = player.post(
+                f"/api/v1/matches/{view['id']}/actions/",
+                {"action_id": (seed * 7 + _step) % len(view["legal_actions"]), "seq": view["seq"]},
+                format="json",
+            ).json()
+
+
+def shown_ids(data: Any) -> set[int]:
+    """Ids of every card object (a dict with an id and an owner) anywhere in a view."""
+    if isinstance(data, dict):
+        found = {data["id"]} if "id" in data and "owner" in data else set()
+        return found.union(*(shown_ids(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(shown_ids(v) for v in data))
+    return set()
