@@ -13,6 +13,7 @@ _GAMES: dict[str, str] = {
     "raise": ".games.raise_:GAME",
     "chocobo": ".games.chocobo:GAME",
     "shadowfist": ".games.shadowfist:GAME",
+    "chizo": ".games.chizo:GAME",
 }
 _ENGINE_PACKAGE = __name__.rsplit(".core", 1)[0]
 _loaded: dict[str, Game[Any]] = {}

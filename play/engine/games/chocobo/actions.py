@@ -100,13 +100,22 @@ class SeatTable:
 
     ``moves[piece][space]`` lists, per adjacent space ``to``, ``(to, prefixes)`` where
     ``prefixes[m]`` holds the steps with 0 to ``m`` companions following (m from 0 to 3,
-    the most that fit beside one chocobo), ready to extend a legal-action list.
+    the most that fit beside one chocobo), ready to extend a legal-action list;
+    ``alone[piece][space]`` the same without followers, as ``(to, step)``.
     ``croma[space]`` lists the Croma plays moving a companion off ``space``, in
     adjacency order. ``call``, ``moguri`` and ``golem`` are indexed by space, ``discard``
-    by card kind.
+    by card kind. ``place`` lists the setup actions (``place_one`` those of the 2-player
+    game, one chocobo beside the star). The rarer actions are built on first use:
+    :meth:`row` (Tifon plays, kicks, Golem moves, relocations, by space), :meth:`call_big`
+    and :meth:`overflow`.
     """
 
     __slots__ = (
+        "_big",
+        "_overflow",
+        "_rows",
+        "alone",
+        "board",
         "call",
         "croma",
         "discard",
@@ -117,6 +126,9 @@ class SeatTable:
         "moves",
         "no_call",
         "no_card",
+        "place",
+        "place_one",
+        "seat",
         "shirma",
     )
 
@@ -135,6 +147,10 @@ class SeatTable:
             )
             for piece in range(len(PIECES))
         )
+        self.alone = tuple(
+            tuple(tuple((to, prefixes[0][0]) for to, prefixes in row) for row in rows)
+            for rows in self.moves
+        )
         self.croma = tuple(
             tuple(action(board, "play", seat, CROMA, frm, to) for to in adj[frm])
             for frm in range(board.size)
@@ -149,6 +165,53 @@ class SeatTable:
         self.end_kick = action(board, "end_kick", seat)
         self.no_call = action(board, "no_call", seat)
         self.shirma = action(board, "play", seat, SHIRMA)
+        home = board.territory[seat]
+        self.place_one = tuple(action(board, "place", seat, s) for s in home)
+        self.place = tuple(
+            action(board, "place", seat, a, b) for i, a in enumerate(home) for b in home[i:]
+        )
+        self.board = board
+        self.seat = seat
+        self._big: list[tuple[Action, ...] | None] = [None] * (len(KINDS) * len(KINDS))
+        self._rows: dict[tuple[str, int], tuple[Action, ...]] = {}
+        self._overflow: dict[int, dict[int, Action]] = {}
+
+    def row(self, kind: str, key: int) -> tuple[Action, ...]:
+        """Per space, the actions ``kind`` of ``key``, built on first use: "tifon" (Tifon
+        plays on seat ``key``'s chocobo), "kick" and "golem_move" (of seat ``key``'s
+        chocobo; ``key`` -1: a companion), "relocate" (``key`` 0)."""
+        found = self._rows.get((kind, key))
+        if found is None:
+            board, seat, spaces = self.board, self.seat, range(self.board.size)
+            if kind == "tifon":
+                found = tuple(action(board, "play", seat, TIFON, key, s) for s in spaces)
+            elif kind == "relocate" or key < 0:
+                found = tuple(action(board, kind, seat, s) for s in spaces)
+            else:
+                found = tuple(action(board, kind, seat, key, s) for s in spaces)
+            self._rows[kind, key] = found
+        return found
+
+    def overflow(self, frm: int) -> dict[int, Action]:
+        """The overflow moves off ``frm``, by destination (built on first use)."""
+        found = self._overflow.get(frm)
+        if found is None:
+            board, seat = self.board, self.seat
+            found = {to: action(board, "overflow", seat, frm, to) for to in board.adj[frm]}
+            self._overflow[frm] = found
+        return found
+
+    def call_big(self, first: int, second: int) -> tuple[Action, ...]:
+        """Per space, the call of the big chocobo there discarding ``first`` and
+        ``second`` (kinds); built on first use."""
+        row = self._big[first * len(KINDS) + second]
+        if row is None:
+            board, seat = self.board, self.seat
+            row = tuple(
+                action(board, "call_big", seat, first, second, s) for s in range(board.size)
+            )
+            self._big[first * len(KINDS) + second] = row
+        return row
 
 
 @cache

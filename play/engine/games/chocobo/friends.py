@@ -18,9 +18,10 @@ played or discarded is the lowest id of that kind in the hand. Readings (docs/ch
 
 from __future__ import annotations
 
+from itertools import compress, pairwise
+
 from ...core import Action
-from .actions import action, tables
-from .board import CROMA, KIND_OF, KINDS, MOGURI, SHIRMA, TIFON
+from .board import CROMA, GOLEM, KIND_OF, KINDS, MOGURI, SHIRMA, SPACE_LIMIT, TIFON
 from .movement import can_enter
 from .state import NOWHERE, ChocoboState
 
@@ -54,40 +55,46 @@ def friend_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
     hand = state.hands[seat]
     if not hand:
         return
-    board = state.layout
-    table = tables(board)[seat]
+    table = state.tables[seat]
     kinds = kinds_in_hand(hand)
     for kind in kinds:
         if kind == SHIRMA:
             out.append(table.shirma)
         elif kind == CROMA:
-            croma = table.croma
-            for s, n in enumerate(state.comp):
-                if n:
-                    out += croma[s]
+            croma, comp = table.croma, state.comp
+            for s in compress(range(len(comp)), comp):
+                out += croma[s]
         elif kind == MOGURI:
             if state.token_supply > 0:
-                for s in board.trail_spaces:
-                    if not state.tokens[s]:
-                        out.append(table.moguri[s])
+                tokens, moguri = state.tokens, table.moguri
+                out += [moguri[s] for s in state.layout.trail_spaces if not tokens[s]]
         elif kind == TIFON:
+            # ``tifon_targets(state, victim, s)`` is not empty for a space ``s`` on the
+            # victim's territory, or if the victim may enter one of its territory spaces.
             for victim in range(state.players):
                 if victim != seat:
-                    for s in sorted(set(state.smalls[victim])):
-                        if tifon_targets(state, victim, s):
-                            out.append(action(board, "play", seat, TIFON, victim, s))
+                    a, b = state.smalls[victim]
+                    row = table.row("tifon", victim)
+                    sent = (a,) if a == b else (a, b) if a < b else (b, a)
+                    if _home_room(state, victim):
+                        out += [row[s] for s in sent]
+                    else:
+                        home = state.layout.territory[victim]
+                        out += [row[s] for s in sent if s in home]
         else:
             golem = table.golem
             out += [golem[s] for s in golem_spaces(state)]
     if state.bigs[seat] == NOWHERE and len(hand) >= 2:
         spaces = big_spaces(state, seat)
         if spaces:
+            # Kinds held twice or more (the hand is sorted, so by kind).
+            doubles = {KIND_OF[c] for c, d in pairwise(hand) if KIND_OF[c] == KIND_OF[d]}
             for i, first in enumerate(kinds):
                 for second in kinds[i:]:
-                    if first == second and sum(KIND_OF[c] == first for c in hand) < 2:
+                    if first == second and first not in doubles:
                         continue
-                    for s in spaces:
-                        out.append(action(board, "call_big", seat, first, second, s))
+                    row = table.call_big(first, second)
+                    out += [row[s] for s in spaces]
 
 
 def has_play(state: ChocoboState, seat: int) -> bool:
@@ -95,73 +102,114 @@ def has_play(state: ChocoboState, seat: int) -> bool:
     hand = state.hands[seat]
     if not hand:
         return False
+    kinds = kinds_in_hand(hand)
+    # The cheap tests first (the answer does not depend on the order).
+    if SHIRMA in kinds:
+        return True
+    if (CROMA in kinds or GOLEM in kinds) and any(state.comp):
+        return True
+    if MOGURI in kinds and state.token_supply > 0:
+        tokens = state.tokens
+        if not all(map(tokens.__getitem__, state.layout.trail_spaces)):
+            return True
     if state.bigs[seat] == NOWHERE and len(hand) >= 2 and big_spaces(state, seat):
         return True
-    for kind in kinds_in_hand(hand):
-        if kind == SHIRMA:
-            return True
-        if kind == CROMA:
-            if any(state.comp):
-                return True
-        elif kind == MOGURI:
-            if state.token_supply > 0 and not all(
-                state.tokens[s] for s in state.layout.trail_spaces
-            ):
-                return True
-        elif kind == TIFON:
-            if any(
-                tifon_targets(state, victim, s)
-                for victim in range(state.players)
-                if victim != seat
-                for s in set(state.smalls[victim])
-            ):
-                return True
-        elif golem_spaces(state):
-            return True
-    return False
+    if TIFON in kinds:
+        territory = state.layout.territory
+        for victim in range(state.players):
+            if victim != seat:
+                a, b = state.smalls[victim]
+                if a in territory[victim] or b in territory[victim] or _home_room(state, victim):
+                    return True
+    return GOLEM in kinds and _any_golem_mover(state)
 
 
 def big_spaces(state: ChocoboState, seat: int) -> list[int]:
     """Empty spaces next to a space with one of the seat's chocobos, in board order."""
     adj, comp, load = state.layout.adj, state.comp, state.load
-    found = {t for s in set(state.smalls[seat]) for t in adj[s] if not comp[t] and not load[t]}
-    return sorted(found)
+    a, b = state.smalls[seat]
+    found = [t for t in adj[a] if not comp[t] and not load[t]]  # adjacency has no repeats
+    if b != a:
+        found += [t for t in adj[b] if not comp[t] and not load[t] and t not in found]
+    found.sort()
+    return found
 
 
 def tifon_targets(state: ChocoboState, victim: int, space: int) -> list[int]:
     """The victim's territory spaces its chocobo on ``space`` may be sent to."""
-    return [t for t in state.layout.territory[victim] if t == space or can_enter(state, t, victim)]
+    load, block = state.load, state.block
+    most, mask = SPACE_LIMIT - 1, ~(1 << victim)
+    return [
+        t
+        for t in state.layout.territory[victim]
+        if t == space or (load[t] <= most and not block[t] & mask)
+    ]
+
+
+def _home_room(state: ChocoboState, victim: int) -> bool:
+    """Whether a chocobo of ``victim`` may enter one of its territory spaces."""
+    load, block = state.load, state.block
+    most, mask = SPACE_LIMIT - 1, ~(1 << victim)
+    return any(load[t] <= most and not block[t] & mask for t in state.layout.territory[victim])
 
 
 def golem_movers(state: ChocoboState, space: int) -> list[int]:
     """Seats (with repeats for two) whose chocobos on ``space`` can move somewhere."""
     adj = state.layout.adj[space]
+    load, block = state.load, state.block
+    most = SPACE_LIMIT - 1
     movers = []
     for seat, (a, b) in enumerate(state.smalls):
         here = (a == space) + (b == space)
-        if here and any(can_enter(state, t, seat) for t in adj):
-            movers += [seat] * here
+        if here:
+            mask = ~(1 << seat)
+            for t in adj:
+                if load[t] <= most and not block[t] & mask:
+                    movers += [seat] * here
+                    break
     return movers
 
 
 def golem_spaces(state: ChocoboState) -> list[int]:
     """Spaces where a Golem would move something, in board order."""
-    comp, load = state.comp, state.load
-    return [s for s in range(len(comp)) if comp[s] or (load[s] and golem_movers(state, s))]
+    comp, load, block, adj = state.comp, state.load, state.block, state.layout.adj
+    found = list(compress(range(len(comp)), comp))
+    # Then the spaces without companions where a chocobo can move (``golem_movers``; a
+    # big chocobo stays).
+    most = SPACE_LIMIT - 1
+    movable: set[int] = set()
+    for seat, (a, b) in enumerate(state.smalls):
+        mask = ~(1 << seat)
+        for s in (a,) if a == b else (a, b):
+            if s != NOWHERE and not comp[s] and s not in movable:
+                for t in adj[s]:
+                    if load[t] <= most and not block[t] & mask:
+                        movable.add(s)
+                        break
+    if movable:
+        found += movable
+        found.sort()
+    return found
+
+
+def _any_golem_mover(state: ChocoboState) -> bool:
+    """Whether some chocobo could be moved by a Golem (``golem_spaces`` without comp)."""
+    spaces = {s for pair in state.smalls for s in pair if s != NOWHERE}
+    return any(golem_movers(state, s) for s in spaces)
 
 
 def golem_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
     """Append the Golem's next moves: a companion, then chocobos seat by seat."""
     board = state.layout
+    table = state.tables[seat]
     space = state.golem_space
     adj = board.adj[space]
     if state.comp[space]:
-        for t in adj:
-            out.append(action(board, "golem_move", seat, t))
+        companion = table.row("golem_move", -1)
+        out += [companion[t] for t in adj]
     for victim in sorted(set(golem_movers(state, space))):
-        for t in adj:
-            if can_enter(state, t, victim):
-                out.append(action(board, "golem_move", seat, victim, t))
+        row = table.row("golem_move", victim)
+        out += [row[t] for t in adj if can_enter(state, t, victim)]
 
 
 def golem_done(state: ChocoboState) -> bool:

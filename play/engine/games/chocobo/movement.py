@@ -19,8 +19,10 @@ what comes next. Readings of the rulebook (docs/chocobo.md) that live here:
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ...core import Action
-from .actions import BIG, ONE, PAIR, action, tables
+from .actions import BIG, ONE, PAIR
 from .board import BIG_WEIGHT, SPACE_LIMIT, SPRING_ONLY_FROM, distances
 from .state import NOWHERE, ChocoboState
 
@@ -42,20 +44,22 @@ def others_on(state: ChocoboState, space: int, seat: int) -> list[int]:
 
 def home_count(state: ChocoboState, seat: int) -> int:
     """Companions on the seat's territory board."""
-    comp = state.comp
-    return sum(comp[s] for s in state.layout.territory[seat])
+    return sum(map(state.comp.__getitem__, state.layout.territory[seat]))
 
 
 # -- phase 3: movement ----------------------------------------------------------------
 
 
-def move_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
-    """Append every movement step of ``seat``: one chocobo, the pair, then the big one.
+def legal_moves(state: ChocoboState, seat: int) -> list[Action]:
+    """Phase 3's actions of ``seat``: ``end_move``, then every movement step: one
+    chocobo, the pair, then the big one.
 
-    Within a piece: origin by space, destination in board order, followers ascending.
+    Within a piece: origin by space, destination in adjacency order, followers ascending.
     """
     comp, load, block = state.comp, state.load, state.block
-    moves = tables(state.layout)[seat].moves
+    table = state.tables[seat]
+    out = [table.end_move]
+    moves, alone, append = table.moves, table.alone, out.append
     mask = ~(1 << seat)
     a, b = state.smalls[seat]
     if a == b:
@@ -70,6 +74,11 @@ def move_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
     for piece, frm, weight in pieces:
         here = comp[frm]
         most_load = SPACE_LIMIT - weight  # the most ``to`` may already hold
+        if not here:  # no companion to follow: one step per destination
+            for to, step in alone[piece][frm]:
+                if load[to] <= most_load and not block[to] & mask:
+                    append(step)
+            continue
         for to, prefixes in moves[piece][frm]:
             loaded = load[to]
             if loaded > most_load or block[to] & mask:
@@ -78,6 +87,7 @@ def move_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
             if here < room:
                 room = here
             out += prefixes[room if room > 0 else 0]
+    return out
 
 
 def any_move(state: ChocoboState, seat: int) -> bool:
@@ -85,14 +95,19 @@ def any_move(state: ChocoboState, seat: int) -> bool:
     practice, but the rules do not promise it)."""
     adj, load, block = state.layout.adj, state.load, state.block
     mask = ~(1 << seat)
-    for frm in state.smalls[seat]:
-        for to in adj[frm]:
+    a, b = state.smalls[seat]
+    for to in adj[a]:
+        if load[to] < SPACE_LIMIT and not block[to] & mask:
+            return True
+    if b != a:
+        for to in adj[b]:
             if load[to] < SPACE_LIMIT and not block[to] & mask:
                 return True
     big = state.bigs[seat]
     if big != NOWHERE and not state.big_moved and not state.big_new:
+        most = SPACE_LIMIT - BIG_WEIGHT
         for to in adj[big]:
-            if load[to] + BIG_WEIGHT <= SPACE_LIMIT and not block[to] & mask:
+            if load[to] <= most and not block[to] & mask:
                 return True
     return False
 
@@ -128,8 +143,9 @@ def step(state: ChocoboState, seat: int, piece: int, frm: int, to: int, follower
             block[frm] &= ~bit
         block[to] |= bit
     if followers:
-        state.comp[frm] -= followers
-        state.comp[to] += followers
+        comp = state.comp
+        comp[frm] -= followers
+        comp[to] += followers
     state.steps -= 1
     if piece == ONE:
         return False
@@ -143,10 +159,10 @@ def kick_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
     """Append every kick: victim seat by seat, destination in board order."""
     board = state.layout
     space = state.kick_space
+    table = state.tables[seat]
     for victim in others_on(state, space, seat):
-        for to in board.adj[space]:
-            if can_enter(state, to, victim):
-                out.append(action(board, "kick", seat, victim, to))
+        row = table.row("kick", victim)
+        out += [row[to] for to in board.adj[space] if can_enter(state, to, victim)]
 
 
 def kick(state: ChocoboState, victim: int, to: int) -> None:
@@ -170,6 +186,8 @@ def is_over_limit(state: ChocoboState, space: int) -> bool:
 def over_spaces(state: ChocoboState) -> list[int]:
     """The spaces above the limit, in board order."""
     comp, load = state.comp, state.load
+    if max(load) <= SPACE_LIMIT:  # as the rules keep it: then only companions overfill
+        return [s for s in compress(range(len(comp)), comp) if comp[s] + load[s] > SPACE_LIMIT]
     return [s for s in range(len(comp)) if comp[s] + load[s] > SPACE_LIMIT]
 
 
@@ -187,10 +205,10 @@ def overflow_targets(state: ChocoboState, space: int) -> list[int]:
 
 def overflow_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
     """Append every overflow move: over-full space by board order, then destination."""
-    board = state.layout
+    table = state.tables[seat]
     for space in over_spaces(state):
-        for to in overflow_targets(state, space):
-            out.append(action(board, "overflow", seat, space, to))
+        row = table.overflow(space)
+        out += [row[to] for to in overflow_targets(state, space)]
 
 
 def shift_companion(state: ChocoboState, frm: int, to: int) -> None:
@@ -202,6 +220,21 @@ def shift_companion(state: ChocoboState, frm: int, to: int) -> None:
 # -- phase 4: the call ----------------------------------------------------------------
 
 
+def can_call(state: ChocoboState, seat: int) -> bool:
+    """Whether :func:`call_spaces` has a space (without listing them)."""
+    if state.supply <= 0:
+        return False
+    spring, tokens = state.layout.spring, state.tokens
+    comp, load = state.comp, state.load
+    spring_only = state.result >= SPRING_ONLY_FROM
+    a, b = state.smalls[seat]
+    big = state.bigs[seat]
+    for s in (a, b) if big == NOWHERE else (a, b, big):
+        if (spring[s] or (tokens[s] and not spring_only)) and comp[s] + load[s] < SPACE_LIMIT:
+            return True
+    return False
+
+
 def call_spaces(state: ChocoboState, seat: int) -> list[int]:
     """Spaces ``seat`` may call from, in board order (none when the supply is empty).
 
@@ -210,14 +243,26 @@ def call_spaces(state: ChocoboState, seat: int) -> list[int]:
     """
     if state.supply <= 0:
         return []
-    board = state.layout
-    spring, tokens = board.spring, state.tokens
+    spring, tokens = state.layout.spring, state.tokens
+    comp, load = state.comp, state.load
     spring_only = state.result >= SPRING_ONLY_FROM
-    mine = set(state.smalls[seat])
-    if state.bigs[seat] != NOWHERE:
-        mine.add(state.bigs[seat])
+    a, b = state.smalls[seat]
+    if b < a:
+        a, b = b, a
+    big = state.bigs[seat]
+    # The spaces of its chocobos and of its big one if placed, sorted, without repeats.
+    if big in (NOWHERE, a, b):
+        mine: tuple[int, ...] = (a,) if a == b else (a, b)
+    elif a == b:
+        mine = (a, big) if a < big else (big, a)
+    elif big < a:
+        mine = (big, a, b)
+    elif big < b:
+        mine = (a, big, b)
+    else:
+        mine = (a, b, big)
     return [
         s
-        for s in sorted(mine)
-        if (spring[s] or (tokens[s] and not spring_only)) and count(state, s) < SPACE_LIMIT
+        for s in mine
+        if (spring[s] or (tokens[s] and not spring_only)) and comp[s] + load[s] < SPACE_LIMIT
     ]

@@ -20,7 +20,7 @@ from typing import cast
 from ...core import Action, Event
 from . import friends as fr
 from . import movement as mv
-from .actions import ONE, PIECE_CODE, action, tables
+from .actions import ONE, PIECE_CODE
 from .board import (
     CROMA,
     FACE_DRAWS,
@@ -33,6 +33,7 @@ from .board import (
     KINDS,
     MOGURI,
     SHIRMA,
+    SPACE_LIMIT,
     TIFON,
     TO_WIN,
 )
@@ -75,26 +76,23 @@ def legal_actions(state: ChocoboState) -> list[Action]:
 
 
 def _legal_setup(state: ChocoboState, seat: int) -> list[Action]:
-    board = state.layout
-    spaces = board.territory[seat]
     if NOWHERE not in state.smalls[seat]:
         return []
+    table = state.tables[seat]
     if state.smalls[seat][0] != NOWHERE:  # 2 players: one is on the star already
-        return [action(board, "place", seat, s) for s in spaces]
-    return [action(board, "place", seat, a, b) for i, a in enumerate(spaces) for b in spaces[i:]]
+        return list(table.place_one)
+    return list(table.place)
 
 
 def _legal_friend(state: ChocoboState, seat: int) -> list[Action]:
-    out = [tables(state.layout)[seat].no_card]
+    out = [state.tables[seat].no_card]
     fr.friend_actions(state, seat, out)
     return out
 
 
 def _legal_tifon(state: ChocoboState, seat: int) -> list[Action]:
-    board = state.layout
-    return [
-        action(board, "relocate", seat, t) for t in fr.tifon_targets(state, seat, state.tifon_from)
-    ]
+    relocate = state.tables[seat].row("relocate", 0)
+    return [relocate[t] for t in fr.tifon_targets(state, seat, state.tifon_from)]
 
 
 def _legal_golem(state: ChocoboState, seat: int) -> list[Action]:
@@ -103,14 +101,8 @@ def _legal_golem(state: ChocoboState, seat: int) -> list[Action]:
     return out
 
 
-def _legal_move(state: ChocoboState, seat: int) -> list[Action]:
-    out = [tables(state.layout)[seat].end_move]
-    mv.move_actions(state, seat, out)
-    return out
-
-
 def _legal_kick(state: ChocoboState, seat: int) -> list[Action]:
-    out = [tables(state.layout)[seat].end_kick]
+    out = [state.tables[seat].end_kick]
     mv.kick_actions(state, seat, out)
     return out
 
@@ -122,14 +114,14 @@ def _legal_overflow(state: ChocoboState, seat: int) -> list[Action]:
 
 
 def _legal_call(state: ChocoboState, seat: int) -> list[Action]:
-    board = state.layout
-    table = tables(board)[seat]
-    return [table.no_call] + [table.call[s] for s in mv.call_spaces(state, seat)]
+    table = state.tables[seat]
+    out = [table.no_call]
+    out += map(table.call.__getitem__, mv.call_spaces(state, seat))
+    return out
 
 
 def _legal_discard(state: ChocoboState, seat: int) -> list[Action]:
-    board = state.layout
-    discard = tables(board)[seat].discard
+    discard = state.tables[seat].discard
     return [discard[k] for k in fr.kinds_in_hand(state.hands[seat])]
 
 
@@ -142,7 +134,7 @@ _LEGAL: dict[str, Callable[[ChocoboState, int], list[Action]]] = {
     FRIEND: _legal_friend,
     TIFON_PHASE: _legal_tifon,
     GOLEM_PHASE: _legal_golem,
-    MOVE: _legal_move,
+    MOVE: mv.legal_moves,
     KICK: _legal_kick,
     OVERFLOW: _legal_overflow,
     CALL: _legal_call,
@@ -161,9 +153,51 @@ def apply(state: ChocoboState, action: Action, out: Events) -> None:
 
 
 def advance(state: ChocoboState, action: Action) -> None:
-    """Apply a legal action without events (the simulations' fast path)."""
+    """Apply a legal action without events (the simulations' fast path).
+
+    The commonest action of a game, a step of one chocobo, is ``_move`` (and
+    ``mv.step``) inlined.
+    """
     state.step += 1
-    HANDLERS[action.kind](state, action, None)
+    if action.kind != "move" or action.args[0] != "one":
+        HANDLERS[action.kind](state, action, None)
+        return
+    seat = action.player
+    _, frm_name, to_name, followers = action.args
+    index = state.layout.index
+    frm: int = index[frm_name]  # type: ignore[index]
+    to: int = index[to_name]  # type: ignore[index]
+    pair, load, block = state.smalls[seat], state.load, state.block
+    if pair[0] == frm:
+        pair[0] = to
+        other = pair[1]
+    else:
+        pair[1] = to
+        other = pair[0]
+    load[frm] -= 1
+    load[to] += 1
+    if other == frm and state.bigs[seat] != frm:
+        block[frm] &= ~(1 << seat)
+    elif other == to:
+        block[to] |= 1 << seat
+    comp = state.comp
+    if followers:
+        comp[frm] -= followers  # type: ignore[operator]
+        comp[to] += followers  # type: ignore[operator]
+    steps = state.steps = state.steps - 1
+    if comp[to] + load[to] > SPACE_LIMIT:
+        _overflowing(state, RESUME_MOVE)
+        return
+    if steps > 0:
+        # ``continue_move``: the chocobo that moved can usually go on (back, at least),
+        # which answers ``mv.any_move`` at once.
+        mask = ~(1 << seat)
+        for nxt in state.layout.adj[to]:
+            if load[nxt] < SPACE_LIMIT and not block[nxt] & mask:
+                state.phase = MOVE
+                state.to_act = state.active
+                return
+    continue_move(state, None)
 
 
 def _space(state: ChocoboState, name: object) -> int:
@@ -200,29 +234,35 @@ def _no_card(state: ChocoboState, act: Action, out: Events) -> None:
 
 def _play(state: ChocoboState, act: Action, out: Events) -> None:
     seat, args = act.player, act.args
-    kind = KIND_INDEX[cast(str, args[0])]
+    kind = KIND_INDEX[args[0]]  # type: ignore[index]
     card = fr.take(state, seat, kind)
-    data: dict[str, object] = {"player": seat, "card": KINDS[kind], "id": card}
     if kind == SHIRMA:
         state.result += 1
         state.steps += 1
-        data["result"] = state.result
     elif kind == CROMA:
-        frm, to = _space(state, args[1]), _space(state, args[2])
-        mv.shift_companion(state, frm, to)
-        data.update({"from": args[1], "to": args[2]})
+        mv.shift_companion(state, _space(state, args[1]), _space(state, args[2]))
     elif kind == MOGURI:
         state.tokens[_space(state, args[1])] = True
         state.token_supply -= 1
-        data["space"] = args[1]
-    elif kind == TIFON:
-        data.update({"target": args[1], "space": args[2]})
-    else:
-        data["space"] = args[1]
     if out is not None:
+        data: dict[str, object] = {"player": seat, "card": KINDS[kind], "id": card}
+        if kind == SHIRMA:
+            data["result"] = state.result
+        elif kind == CROMA:
+            data.update({"from": args[1], "to": args[2]})
+        elif kind == MOGURI:
+            data["space"] = args[1]
+        elif kind == TIFON:
+            data.update({"target": args[1], "space": args[2]})
+        else:
+            data["space"] = args[1]
         out.append(Event("card_played", data))
     if kind == CROMA:
-        settle(state, [_space(state, args[2])], RESUME_MOVE, out)
+        to = _space(state, args[2])  # settle(state, [to], RESUME_MOVE, out), inlined
+        if state.comp[to] + state.load[to] > SPACE_LIMIT:
+            _overflowing(state, RESUME_MOVE)
+        else:
+            continue_move(state, out)
     elif kind == TIFON:
         victim, frm = cast(int, args[1]), _space(state, args[2])
         state.tifon_seat, state.tifon_from = victim, frm
@@ -294,10 +334,10 @@ def _move(state: ChocoboState, act: Action, out: Events) -> None:
     seat = act.player
     piece_name, frm_name, to_name, followers = act.args
     # No cast() here: this runs for most actions of a game, and cast is a call.
-    piece: int = PIECE_CODE[piece_name]  # type: ignore[index]
     index = state.layout.index
     frm: int = index[frm_name]  # type: ignore[index]
     to: int = index[to_name]  # type: ignore[index]
+    piece: int = PIECE_CODE[piece_name]  # type: ignore[index]
     kick = mv.step(state, seat, piece, frm, to, followers)  # type: ignore[arg-type]
     if out is not None:
         out.append(
@@ -445,16 +485,18 @@ def start_turn(state: ChocoboState, out: Events) -> None:
     state.turn += 1
     state.big_moved = state.big_new = False
     face = state.face = state.rng.below(len(FACES))
-    state.result = state.steps = FACE_STEPS[face]
+    steps = state.result = state.steps = FACE_STEPS[face]
     if out is not None:
         out.append(Event("turn_started", {"player": seat, "turn": state.turn}))
         out.append(Event("rolled", {"player": seat, "face": FACES[face], "result": state.result}))
     if FACE_DRAWS[face]:
         draw(state, seat, out)
-    if fr.has_play(state, seat):
+    if state.hands[seat] and fr.has_play(state, seat):
         state.phase = FRIEND
-        return
-    continue_move(state, out)
+    elif steps > 0 and mv.any_move(state, seat):  # continue_move, inlined
+        state.phase = MOVE
+    else:
+        start_call(state, out)
 
 
 def continue_move(state: ChocoboState, out: Events) -> None:
@@ -491,17 +533,22 @@ def start_call(state: ChocoboState, out: Events) -> None:
     """Phase 4, if the active player has a space to call from."""
     seat = state.active
     state.steps = 0
-    if mv.call_spaces(state, seat):
+    if mv.can_call(state, seat):
         state.phase = CALL
         state.to_act = seat
-    else:
+    elif len(state.hands[seat]) > HAND_LIMIT:
         hand_limit(state, out)
+    else:
+        check_victory(state, out)  # hand_limit has nothing to do
 
 
 def hand_limit(state: ChocoboState, out: Events) -> None:
     """Phase 5: with 4 or more cards, discard down to 3 (asked unless all of one kind)."""
     seat = state.active
     hand = state.hands[seat]
+    if len(hand) <= HAND_LIMIT:
+        check_victory(state, out)
+        return
     while len(hand) > HAND_LIMIT:
         if len(fr.kinds_in_hand(hand)) > 1:
             state.phase = DISCARD
@@ -518,7 +565,7 @@ def hand_limit(state: ChocoboState, out: Events) -> None:
 def check_victory(state: ChocoboState, out: Events) -> None:
     """Phase 6: 6 or more companions on the active player's territory win at once."""
     seat = state.active
-    home = mv.home_count(state, seat)
+    home = sum(map(state.comp.__getitem__, state.layout.territory[seat]))  # mv.home_count
     if home >= TO_WIN:
         state.winner = seat
         state.phase = OVER

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import DataError, Rng, State
+from .actions import SeatTable, tables
 from .board import BIG_WEIGHT, CARDS, FACES, LAYOUT_FOR, Layout, layout
 
 # Phases: whose decision the game waits for, and of what kind.
@@ -39,7 +40,8 @@ class ChocoboState(State):
     ``load`` (per space: the chocobos that are not companions, a big one counting 2) and
     ``block`` (per space: a bit per seat whose big chocobo or both chocobos stand there,
     so that other seats may not enter) are derived from the pieces, kept up to date by
-    :meth:`recount`, and not serialised.
+    :meth:`recount`, and not serialised. ``tables`` are the board's prebuilt actions,
+    per seat (``actions.tables``), at hand for the legal-action lists.
     """
 
     __slots__ = (
@@ -68,6 +70,7 @@ class ChocoboState(State):
         "step",
         "steps",
         "supply",
+        "tables",
         "tifon_from",
         "tifon_seat",
         "to_act",
@@ -81,6 +84,7 @@ class ChocoboState(State):
         players = len(board.sides)
         self.players = players
         self.layout = board
+        self.tables: tuple[SeatTable, ...] = tables(board)
         self.rng = rng
         self.step = 0
         self.to_act: int | None = None

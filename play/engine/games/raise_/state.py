@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...core import DataError, Rng, State
-from .cards import MAX_PLAYERS, card_values
+from .cards import MAX_PLAYERS, card_values_and_getter
 
 BID = "bid"  # step 2: collecting the face-down cards, one player at a time
 RACE = "race"  # step 3: the stone furthest back continues or passes
@@ -43,6 +44,7 @@ class RaiseState(State):
         "step",
         "target",
         "to_act",
+        "value_of",
         "values",
         "won",
         "won_points",
@@ -75,13 +77,15 @@ class RaiseState(State):
         self.target: int | None = None
         #: In the race: whether the stone to act has started to continue (it cannot pass).
         self.committed = False
-        #: Derived from ``dice``: each card id's value this round (not serialised).
+        #: Derived from ``dice``: each card id's value this round (not serialised), and
+        #: the same as a function (``value_of(card)``, for ``map``).
         self.values: tuple[int, ...] = ()
+        self.value_of: Callable[[int], int] = self.values.__getitem__
 
     def set_dice(self, dice: list[int]) -> None:
         """Set the round's dice and the card values they give."""
         self.dice = dice
-        self.values = card_values(dice, self.players)
+        self.values, self.value_of = card_values_and_getter(dice, self.players)
 
     def clone(self) -> RaiseState:
         """A copy sharing nothing mutable (lists are copied one by one; no deepcopy)."""
@@ -102,6 +106,7 @@ class RaiseState(State):
         twin.point = self.point
         twin.dice = list(self.dice)
         twin.values = self.values  # a tuple: shared safely
+        twin.value_of = self.value_of  # reads a list no one else holds
         twin.bids = list(self.bids)
         twin.pot = list(self.pot)
         twin.pos = list(self.pos)

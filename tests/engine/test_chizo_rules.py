@@ -1,0 +1,540 @@
+"""The rules of ChiZo RISING, one by one (shared/rules/chizo-rising.txt, docs/chizo.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from play.engine.core import Action, DataError, IllegalAction, SetupError
+from play.engine.games.chizo import GAME, Catalog, TileDef, basic_tiles, tile_from_dict
+from play.engine.games.chizo.state import TURN
+
+from .chizo_data import tile_list, typical_stack
+from .chizo_table import (
+    act,
+    all_uids,
+    at,
+    event_kinds,
+    grid_names,
+    in_hand,
+    kinds,
+    legal,
+    names,
+    table,
+)
+
+WE, THEY, THIRD = 0, 1, 2
+SPARE = ["Ox", "Ox", "Ox", "Ox"]
+
+
+def board(players=2, **layout):
+    layout.setdefault("stacks", dict.fromkeys(range(players), SPARE))
+    return table(players, **layout)
+
+
+# -- setup -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_player_shuffles_a_stack_and_draws_a_hand_of_five(players):
+    """'A hand is made by drawing 5 Tiles from the shuffled STACK.'"""
+    state = GAME.new_game({"players": players, "tiles": tile_list(),
+                           "stacks": [typical_stack()]}, seed=3)
+    assert [len(h) for h in state.hands] == [5] * players
+    assert [len(s) for s in state.stacks] == [35] * players
+    assert all_uids(state) == list(range(40 * players))
+    assert state.phase == TURN
+    assert state.to_act == state.active
+    again = GAME.new_game({"players": players, "tiles": tile_list(),
+                           "stacks": [typical_stack()]}, seed=3)
+    other = GAME.new_game({"players": players, "tiles": tile_list(),
+                           "stacks": [typical_stack()]}, seed=4)
+    assert again.stacks == state.stacks
+    assert other.stacks != state.stacks
+
+
+def test_the_starting_player_is_drawn_from_the_rng_unless_given():
+    firsts = {GAME.new_game({"players": 4}, seed).active for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    assert GAME.new_game({"players": 4, "first_player": 2}, 9).active == 2
+
+
+def test_without_tiles_or_stacks_each_seat_plays_three_of_each_basic_creature():
+    state = GAME.new_game({"players": 2}, 1)
+    assert len(state.kind) == 72
+    assert sorted(t.name for t in state.cat.defs) == sorted(t.name for t in basic_tiles())
+
+
+def test_team_play_is_two_on_two_with_partners_across_and_a_shared_point_pile():
+    """'4 Players can also play "2 on 2." The members of a team should sit across from
+    each other ... Every team shares one Point Pile, and the final score is still 12
+    points.'"""
+    state = board(4, teams=True, piles={0: [("Rat", 0), ("Ox", 2)]})
+    assert state.team == (0, 1, 0, 1)
+    assert state.opponents(0) == [1, 3]
+    assert [state.points(s) for s in range(4)] == [2, 0, 2, 0]
+
+
+def test_a_goldfish_game_has_one_player_and_a_turn_cap():
+    state = GAME.new_game({"goldfish": True, "tiles": tile_list(),
+                           "stacks": [typical_stack()]}, 1)
+    assert state.players == 1
+    assert state.max_turns == 30
+    assert state.opponents(0) == []
+
+
+@pytest.mark.parametrize(("setup", "code"), [
+    ({"players": 5}, "bad_player_count"),
+    ({"players": 1}, "bad_player_count"),
+    ({"players": 3, "teams": True}, "bad_teams"),
+    ({"players": 2, "colour": "red"}, "unknown_option"),
+    ({"players": 2, "stacks": [["Rat", "Unicorn"]]}, "unknown_tile"),
+    ({"players": 2, "stacks": [["Rat"], ["Rat"], ["Rat"]]}, "bad_stacks"),
+    ({"goldfish": True, "players": 2}, "bad_player_count"),
+    ({"players": 2, "max_turns": 0}, "bad_max_turns"),
+    ({"players": 2, "tiles": [{"name": "Rat", "type": "Creature"}]}, "bad_tile"),
+])
+def test_a_bad_setup_is_refused_with_a_reason(setup, code):
+    with pytest.raises(SetupError) as refused:
+        GAME.new_game(setup, 1)
+    assert refused.value.code == code
+
+
+def test_tiles_are_read_from_catalogue_rows():
+    row = {"id": 7, "name": "Happy Horse", "type": "Creature", "creature_class": "Horse",
+           "is_basic": False, "strength": 4, "intelligence": 3,
+           "compatible_classes": "Rat, Rabbit, Rooster", "effect_key": "draw",
+           "effect_params": {"count": 1, "when": "enters_play", "replaces": "Horse"}}
+    tile = tile_from_dict(row)
+    assert tile == TileDef(7, "Happy Horse", "Creature", "Horse", False, 4, 3,
+                           ("Rat", "Rabbit", "Rooster"), "draw",
+                           {"count": 1, "when": "enters_play", "replaces": "Horse"})
+    assert tile_from_dict(tile.to_dict()) == tile
+    no_list = tile_from_dict({**row, "compatible_classes": None})
+    assert no_list.compatible == ("Rat", "Rabbit", "Rooster")  # the stand-in allies
+    assert tile_from_dict({**row, "compatible_classes": []}).compatible == ()
+
+
+def test_an_unknown_effect_key_is_reported_as_unmodelled_never_as_implemented():
+    odd = {"name": "Moon Gate", "type": "Action", "effect_key": "teleport_everything"}
+    catalog = Catalog([*basic_tiles(), odd])
+    assert catalog.unmodelled() == ["Moon Gate"]
+
+
+@pytest.mark.parametrize(("params", "why"), [
+    ({"points": 0}, "points"),
+    ({"points": 2, "target": {"kind": "dragon"}}, "kind"),
+    ({"points": 2, "radius": 3}, "radius"),
+])
+def test_an_effect_with_bad_parameters_is_refused(params, why):
+    tile = {"name": "Bad Egg", "type": "Action", "effect_key": "score_points",
+            "effect_params": params}
+    with pytest.raises(DataError) as refused:
+        Catalog([tile])
+    assert why in refused.value.reason
+
+
+# -- a turn --------------------------------------------------------------------------------
+
+
+def test_a_turn_is_two_actions_and_then_the_game_proceeds_clockwise():
+    """'On their turn, each Player has two (2) actions' ... 'After every turn the game
+    proceeds clockwise.'"""
+    state = board(3, hands={WE: ["Rat", "Ox"]})
+    act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
+    assert state.to_act == WE
+    assert state.actions_left == 1
+    act(state, "place", in_hand(state, WE, "Ox"), 1, 0)
+    assert state.active == THEY
+    assert state.actions_left == 2
+
+
+def test_an_action_may_be_chosen_twice():
+    """'Every action is optional and can be skipped, or may even be chosen twice.'"""
+    state = board()
+    act(state, "draw")
+    act(state, "draw")
+    assert len(state.hands[WE]) == 4
+    assert state.active == THEY
+
+
+def test_at_least_one_action_must_be_taken_before_ending_the_turn():
+    """'A player may not pass on their turn by not performing any action.'"""
+    state = board(hands={WE: ["Rat"]})
+    assert "end_turn" not in kinds(state)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "end_turn")
+    assert refused.value.code == "no_action_yet"
+    act(state, "draw")
+    assert "end_turn" in kinds(state)
+    act(state, "end_turn")
+    assert state.active == THEY
+
+
+def test_draw_two_takes_what_the_stack_holds_and_is_not_offered_when_it_is_empty():
+    state = board(hands={WE: ["Rat"]}, stacks={WE: ["Ox"], THEY: SPARE})
+    act(state, "draw")
+    assert len(state.hands[WE]) == 2
+    assert "draw" not in kinds(state)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "draw")
+    assert refused.value.code == "empty_stack"
+
+
+def test_a_player_who_can_take_no_action_is_skipped():
+    state = board(3, hands={WE: ["Rat"]}, stacks={WE: SPARE, THEY: [], THIRD: SPARE})
+    act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
+    events = act(state, "end_turn")
+    assert "turn_skipped" in event_kinds(events)
+    assert state.active == THIRD
+
+
+def test_when_nobody_can_act_the_game_ends_and_the_most_points_win():
+    state = board(2, hands={WE: ["Rat"]}, stacks={WE: [], THEY: []},
+                  piles={THEY: [("Ox", THEY)]})
+    act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
+    assert state.over
+    assert state.end == "exhausted"
+    outcome = GAME.outcome(state)
+    assert outcome.status == "finished"
+    assert outcome.winners == (THEY,)
+
+
+def test_a_game_stopped_by_its_turn_cap_is_unfinished_without_winners():
+    state = GAME.new_game({"players": 2, "max_turns": 3}, 1)
+    while GAME.legal_actions(state):
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    assert state.turn == 3
+    outcome = GAME.outcome(state)
+    assert outcome.status == "unfinished"
+    assert outcome.winners == ()
+
+
+# -- playing tiles -------------------------------------------------------------------------
+
+
+def test_the_first_tile_goes_anywhere_and_the_next_ones_next_to_a_tile():
+    """'All Tiles played in the Game Area must be placed in a NEIGHBORING position with
+    another Tile, with the exception of the first Tile played.' 'A neighboring space
+    must be horizontal or vertical, never diagonal!'"""
+    state = board(hands={WE: ["Rat", "Ox"]})
+    assert {a.args[1:] for a in legal(state) if a.kind == "place"} == {(0, 0)}
+    act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
+    assert {a.args[1:] for a in legal(state) if a.kind == "place"} == {
+        (1, 0), (-1, 0), (0, 1), (0, -1)}
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "place", in_hand(state, WE, "Ox"), 1, 1)
+    assert refused.value.code == "bad_space"
+
+
+def test_copies_in_hand_are_interchangeable_and_the_lowest_is_listed():
+    state = board(hands={WE: ["Rat", "Rat", "Ox"]})
+    rats = sorted(u for u in state.hands[WE] if state.name(u) == "Rat")
+    places = [a for a in legal(state) if a.kind == "place"]
+    assert {a.args[0] for a in places} == {rats[0], in_hand(state, WE, "Ox")}
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "place", rats[1], 0, 0)
+    assert refused.value.code == "use_lowest_copy"
+
+
+def test_counts_of_legal_actions_in_fixed_positions():
+    # One tile in play; a hand of a Rat, an Ox and a Push; the stack is not empty.
+    state = board(grid={(0, 0): ("Dog", WE)}, hands={WE: ["Rat", "Ox", "Push"]})
+    assert len(legal(state)) == 1 + 2 * 4 + 1  # draw, 2 creatures x 4 spaces, Push
+    # A 2x2 block of four tiles has 8 free neighbouring spaces.
+    state = board(grid={(0, 0): ("Dog", WE), (1, 0): ("Rat", THEY), (0, 1): ("Tiger", WE),
+                        (1, 1): ("Pig", THEY)}, hands={WE: ["Rat", "Ox", "Village"]})
+    counts = {k: sum(1 for a in legal(state) if a.kind == k) for k in kinds(state)}
+    assert counts == {"draw": 1, "place": 24, "battle": 2}  # Dog on Rat, Tiger on Pig
+    # After one action "end_turn" joins; the two Oxen drawn are copies of the Ox in
+    # hand, so the placements stay 24.
+    act(state, "draw")
+    assert names(state, state.hands[WE])[-2:] == ["Ox", "Ox"]
+    counts = {k: sum(1 for a in legal(state) if a.kind == k) for k in kinds(state)}
+    assert counts == {"draw": 1, "end_turn": 1, "place": 24, "battle": 2}
+    # A Modifier is attached to any creature; Spurs only to one we control.
+    state = board(grid={(0, 0): ("Dog", WE), (1, 0): ("Rat", THEY)},
+                  hands={WE: ["Wild Strength", "Spurs"]}, actions_left=2)
+    attach = [a for a in legal(state) if a.kind == "attach"]
+    assert len(attach) == 2 + 1  # Wild Strength on both, Spurs only on ours
+    # A Battle announced: the attacker asks among the Defender's neighbours.
+    state = board(3, grid={(0, 0): ("Rat", THEY), (-1, 0): ("Horse", WE), (1, 0): ("Dog", WE),
+                           (0, 1): ("Ox", THIRD), (0, -1): ("Tiger", THEY)},
+                  hands={WE: ["Ox"]})
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    assert sorted(a.kind for a in legal(state)) == ["ask", "ask", "stop"]  # Dog, Ox
+
+
+def test_a_tile_faces_its_controller_and_never_changes_owner():
+    """'The Controller of a Tile may change during a game!' ... 'Tiles never change
+    ownership!'"""
+    state = board(grid={(0, 0): ("Rat", THEY), (1, 0): ("Ox", WE)}, hands={WE: ["Silver Tongue"]})
+    rat = at(state, 0, 0)
+    act(state, "action", in_hand(state, WE, "Silver Tongue"))
+    assert state.ctrl[rat] == WE
+    assert state.owner[rat] == THEY
+    assert GAME.view(state, THEY)["grid"][0]["controller"] == WE
+
+
+# -- squares -------------------------------------------------------------------------------
+
+
+def test_one_tile_completing_two_squares_captures_six_tiles():
+    """'By capturing Creatures, a player may score four, six, or even nine points in a
+    single catch!'"""
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (2, 0): ("Rat", WE),
+                        (0, 1): ("Horse", WE), (2, 1): ("Horse", WE)},
+                  hands={WE: ["Rooster"]})
+    act(state, "place", in_hand(state, WE, "Rooster"), 1, 1)
+    assert state.points(WE) == 6
+    assert not state.grid
+
+
+def test_one_tile_completing_four_squares_captures_nine_tiles():
+    quartet = {(0, 0): "Rat", (1, 0): "Rabbit", (2, 0): "Rat", (0, 1): "Horse",
+               (2, 1): "Horse", (0, 2): "Rat", (1, 2): "Rabbit", (2, 2): "Rat"}
+    state = board(grid={c: (n, WE) for c, n in quartet.items()}, hands={WE: ["Rooster"]})
+    act(state, "place", in_hand(state, WE, "Rooster"), 1, 1)
+    assert state.points(WE) == 9
+
+
+def test_the_controller_of_the_completing_tile_takes_the_square():
+    """'If a player completes a square with a Tile that an opponent controls, the
+    opponent gets the square.' -- we push the opponent's Rooster into the gap."""
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (0, 1): ("Horse", WE),
+                        (3, 3): ("Rooster", THEY)}, hands={WE: ["Gust of Wind"]})
+    rooster = at(state, 3, 3)
+    act(state, "action", in_hand(state, WE, "Gust of Wind"))
+    act(state, "choose", rooster)
+    act(state, "to", 1, 1)
+    assert state.points(THEY) == 4
+    assert state.points(WE) == 0
+
+
+def test_a_square_formed_during_a_stack_is_taken_only_once_it_has_resolved():
+    """'if a Compatible Square is formed during an ACTION STACK ..., the square is not
+    removed until it is completely resolved.' Push (on top) forms the square, then
+    Second Thoughts (below) takes one of its creatures back: nothing is captured."""
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (0, 1): ("Horse", WE),
+                        (3, 3): ("Rooster", WE)},
+                  hands={WE: ["Second Thoughts", "Push"]})
+    rat, rooster = at(state, 0, 0), at(state, 3, 3)
+    act(state, "action", in_hand(state, WE, "Second Thoughts"))
+    act(state, "react", in_hand(state, WE, "Push"))
+    act(state, "choose", rooster)
+    events = act(state, "to", 1, 1)
+    assert "square_formed" in event_kinds(events)
+    act(state, "done")
+    act(state, "choose", rat)  # Second Thoughts: back to hand
+    assert state.points(WE) == 0
+    assert rat in state.hands[WE]
+    assert grid_names(state)[(1, 1)] == "Rooster"
+
+
+def test_a_square_formed_during_a_stack_that_still_stands_is_taken_after_it():
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (0, 1): ("Horse", WE),
+                        (3, 3): ("Rooster", WE)}, hands={WE: ["Push"]})
+    act(state, "action", in_hand(state, WE, "Push"))
+    act(state, "choose", at(state, 3, 3))
+    events = act(state, "to", 1, 1)
+    events += act(state, "done")  # Push may move a second tile: no
+    assert event_kinds(events).index("square_formed") < event_kinds(events).index("captured")
+    assert state.points(WE) == 4
+
+
+# -- stacks --------------------------------------------------------------------------------
+
+
+def test_every_other_player_is_asked_clockwise_after_every_tile_added():
+    """'All players have to be asked if they want to add a Tile to the ACTION STACK after
+    every new Tile that is added to it. If it gets back to the player who added the last
+    Tile, that player can decide to finish the ACTION STACK by not adding another Tile!'"""
+    state = board(3, active=THEY, hands={WE: ["Lucky Find"], THEY: ["Swift Feet", "Lucky Find"],
+                                         THIRD: ["Lucky Find", "Fortune Cookie"]})
+    asked = []
+    act(state, "action", in_hand(state, THEY, "Swift Feet"))
+    asked.append(state.to_act)
+    act(state, "pass")  # THIRD
+    asked.append(state.to_act)
+    act(state, "react", in_hand(state, WE, "Lucky Find"))  # WE add: ask again from THEY
+    asked.append(state.to_act)
+    act(state, "pass")  # THEY
+    asked.append(state.to_act)
+    act(state, "pass")  # THIRD
+    assert asked == [THIRD, WE, THEY, THIRD]
+    # Back to WE, who added the last tile and holds nothing more: the stack closes.
+    assert state.phase == TURN
+    assert state.active == THEY
+
+
+def test_effects_resolve_from_the_top_down():
+    state = board(hands={WE: ["Bountiful Harvest", "Lucky Find"]},
+                  stacks={WE: SPARE * 3, THEY: SPARE})
+    act(state, "action", in_hand(state, WE, "Bountiful Harvest"))
+    events = act(state, "react", in_hand(state, WE, "Lucky Find"))
+    resolved = [e.data["name"] for e in events if e.kind == "resolving"]
+    assert resolved == ["Lucky Find", "Bountiful Harvest"]
+
+
+def test_a_battle_only_reaction_is_not_offered_on_an_action_stack():
+    state = board(active=THEY, hands={WE: ["Feather Flurry", "Iron Will"],
+                                      THEY: ["Swift Feet"]})
+    act(state, "action", in_hand(state, THEY, "Swift Feet"))
+    assert state.active == THEY  # nobody could answer: it resolved at once
+    assert state.actions_left == 3
+
+
+# -- battles -------------------------------------------------------------------------------
+
+
+def test_a_battle_needs_a_tile_in_hand_to_lay_face_down():
+    state = board(grid={(0, 0): ("Horse", WE), (1, 0): ("Rat", THEY)}, hands={WE: []})
+    assert "battle" not in kinds(state)
+
+
+def test_a_side_wins_only_with_both_values_higher_else_it_is_a_draw():
+    """'A higher STR or INT value is not necessarily enough . . . If both creatures have
+    equal STR and/or INT values, then the Battle is a draw.'"""
+    # Grumpy Ox 6/1, with its Dog 8/5, against Rat 1/5 and Rabbit 2/4.
+    for defender, ally, winner in [("Rat", False, None), ("Rat", True, None),
+                                   ("Rabbit", True, WE)]:
+        state = board(grid={(0, 0): ("Grumpy Ox", WE), (1, 0): (defender, THEY),
+                            (1, 1): ("Dog", WE)}, hands={WE: ["Ox"]})
+        act(state, "battle", at(state, 0, 0), at(state, 1, 0))
+        act(state, "ask" if ally else "stop", *([at(state, 1, 1)] if ally else []))
+        events = act(state, "face_down", in_hand(state, WE, "Ox"))
+        result = next(e.data for e in events if e.kind == "battle_result")
+        assert result["winner"] == winner, (defender, ally)
+
+
+def test_the_defender_can_win_and_captures_the_attacker_and_its_allies():
+    """'NOTE: The DEFENDER can also win the battle!' 'If a Battle is lost all ALLIES are
+    captured by the winning side, too!'"""
+    state = board(grid={(0, 0): ("Monkey", WE), (1, 0): ("Grumpy Ox", THEY),
+                        (1, 1): ("Snake", WE), (2, 0): ("Happy Rabbit", THEY),
+                        (1, -1): ("Helpful Rat", THEY)}, hands={WE: ["Ox"]})
+    monkey, snake = at(state, 0, 0), at(state, 1, 1)
+    act(state, "battle", monkey, at(state, 1, 0))
+    act(state, "ask", snake)  # the attacker asks first ...
+    assert state.to_act == THEY  # ... then the defending player
+    act(state, "ask", at(state, 2, 0))
+    act(state, "ask", at(state, 1, -1))
+    events = act(state, "face_down", in_hand(state, WE, "Ox"))
+    result = next(e.data for e in events if e.kind == "battle_result")
+    assert result["attacker"] == [4, 8]
+    assert result["defender"] == [9, 11]
+    assert result["winner"] == THEY
+    assert sorted(state.piles[THEY]) == sorted([monkey, snake])
+
+
+def test_each_player_supports_only_one_side():
+    """'All Neighbors are possible Allies but each Player may support only one side, the
+    ATTACKER or the DEFENDER!'"""
+    state = board(3, grid={(0, 0): ("Rat", THEY), (-1, 0): ("Horse", WE), (0, 1): ("Dog", THIRD),
+                           (1, 0): ("Ox", THIRD), (0, -1): ("Pig", THEY)},
+                  hands={WE: ["Ox"]})
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    act(state, "ask", at(state, 0, 1))
+    assert state.phase == "answer"
+    assert state.to_act == THIRD
+    act(state, "accept")  # THIRD now supports the attacker
+    assert state.to_act == WE
+    act(state, "stop")
+    # The Defender's side: its own Pig; THIRD's Ox may not be asked (THIRD took a side).
+    assert [a.args[0] for a in legal(state) if a.kind == "ask"] == [at(state, 0, -1)]
+
+
+def test_allies_that_are_no_longer_neighbours_drop_out():
+    """'If the first Tile in a BATTLE ACTION STACK is reached, and an Ally asked for help
+    isn't neighboring the DEFENDER anymore, the tile no longer counts ... It can not be
+    captured and its values are not added to the result of the BATTLE.'"""
+    state = board(grid={(0, 0): ("Rat", THEY), (-1, 0): ("Horse", WE), (0, 1): ("Dog", WE)},
+                  hands={WE: ["Ox"], THEY: ["Gust of Wind"]})
+    dog = at(state, 0, 1)
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    act(state, "ask", dog)
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    act(state, "react", in_hand(state, THEY, "Gust of Wind"))
+    act(state, "choose", dog)
+    events = act(state, "to", 2, 2)
+    result = next(e.data for e in events if e.kind == "battle_result")
+    assert result["attacker"] == [3, 3]
+    assert result["winner"] is None  # 3/3 against the Rat's 1/5
+
+
+# -- the end -------------------------------------------------------------------------------
+
+
+def test_twelve_points_win_at_once():
+    """'A player wins the game by scoring 12 points.'"""
+    state = board(piles={WE: [("Ox", WE)] * 8},
+                  grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (0, 1): ("Horse", WE)},
+                  hands={WE: ["Rooster", "Rat"]})
+    act(state, "place", in_hand(state, WE, "Rooster"), 1, 1)
+    assert state.over
+    assert state.end == "points"
+    assert GAME.outcome(state).winners == (WE,)
+    assert GAME.legal_actions(state) == []
+
+
+def test_a_team_wins_together():
+    state = board(4, teams=True, piles={1: [("Ox", 1)] * 4 + [("Ox", 3)] * 4},
+                  active=3, grid={(0, 0): ("Rat", 1), (1, 0): ("Rabbit", 3), (0, 1): ("Horse", 1)},
+                  hands={3: ["Rooster"]})
+    act(state, "place", in_hand(state, 3, "Rooster"), 1, 1)
+    assert GAME.outcome(state).winners == (1, 3)
+
+
+# -- what is seen and what is refused ------------------------------------------------------
+
+
+def test_a_view_hides_other_hands_and_their_face_down_tiles():
+    state = board(grid={(0, 0): ("Horse", WE), (1, 0): ("Rat", THEY)},
+                  hands={WE: ["Golden Egg"], THEY: ["Toasted", "Push"]})
+    act(state, "battle", at(state, 0, 0), at(state, 1, 0))
+    act(state, "face_down", in_hand(state, WE, "Golden Egg"))
+    mine, theirs = GAME.view(state, WE), GAME.view(state, THEY)
+    assert mine["action_stack"][0]["tile"]["name"] == "Golden Egg"
+    assert "tile" not in theirs["action_stack"][0]
+    assert theirs["action_stack"][0]["face_down"]
+    assert [t["name"] for t in theirs["hand"]] == ["Toasted", "Push"]
+    assert mine["hand"] == []
+    assert mine["hand_sizes"] == [0, 2]
+    assert "Toasted" not in str(mine)
+    assert theirs["legal_actions"]
+    assert mine["legal_actions"] == []
+
+
+def test_events_do_not_name_drawn_tiles():
+    state = board(hands={WE: ["Rat"]})
+    events = act(state, "draw")
+    assert [e.to_dict() for e in events if e.kind == "drew"] == [
+        {"kind": "drew", "data": {"player": WE, "count": 2}}]
+
+
+@pytest.mark.parametrize(("action", "code"), [
+    (Action("draw", THEY), "not_your_turn"),
+    (Action("pass", WE), "wrong_action"),
+    (Action("place", WE, (999, 0, 0)), "not_in_hand"),
+    (Action("place", WE, ("Rat", 0, 0)), "bad_action"),
+    (Action("battle", WE, (0, 1)), "bad_battle"),
+])
+def test_an_illegal_action_is_refused_with_a_reason(action, code):
+    state = board(hands={WE: ["Rat"]})
+    with pytest.raises(IllegalAction) as refused:
+        GAME.verify(state, action)
+    assert refused.value.code == code
+    assert refused.value.reason
+
+
+def test_a_state_round_trips_through_json_in_the_middle_of_a_battle():
+    state = board(grid={(0, 0): ("Horse", WE), (1, 0): ("Rat", THEY), (1, 1): ("Dog", WE)},
+                  attached={(0, 0): ("Spurs", WE)}, hands={WE: ["Ox"], THEY: ["Push"]})
+    act(state, "battle", at(state, 0, 0), at(state, 1, 0))
+    act(state, "ask", at(state, 1, 1))
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    act(state, "react", in_hand(state, THEY, "Push"))
+    assert state.phase == "choice"
+    again = GAME.state_from_dict(state.to_dict())
+    assert again.to_dict() == state.to_dict()
+    assert GAME.legal_actions(again) == GAME.legal_actions(state)
+    assert names(again, again.hands[WE]) == names(state, state.hands[WE])
