@@ -184,3 +184,45 @@ def shown_ids(data: Any) -> set[int]:
     if isinstance(data, list):
         return set().union(*(shown_ids(v) for v in data))
     return set()
+
+
+CHIZO_STACK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push\n2 Village"
+
+
+def test_a_chizo_stack_goldfish_simulation_reports_the_turn_to_12_points(
+    player: APIClient, django_capture_on_commit_callbacks: Any
+) -> None:
+    deck = new_deck(player, CHIZO_STACK, game="chizo")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        created = player.post(
+            "/api/v1/simulations/", {"deck": deck, "games": 20, "seed": 5}, format="json"
+        )
+    results = player.get(f"/api/v1/simulations/{created.json()['id']}/").json()["results"]
+
+    assert results["games"] == 20
+    assert results["wins"] + results["unfinished"] == 20
+    assert results["turn"]["mean"] is not None
+    rat = next(c for c in results["cards"] if c["name"] == "Rat")
+    assert 0 < rat["drawn_by_turn_5"] <= 1
+    assert results["curves"]["points_by_turn"][-1] >= results["curves"]["points_by_turn"][0]
+
+
+def test_a_chizo_goldfish_match_is_played_by_hand_and_undone(player: APIClient) -> None:
+    deck = new_deck(player, CHIZO_STACK, game="chizo")
+    view = player.post(
+        "/api/v1/matches/", {"game": "chizo", "mode": "goldfish", "deck": deck, "seed": 4},
+        format="json",
+    ).json()  # fmt: skip
+    assert view["to_act"] == 0
+    assert view["legal_actions"]
+
+    after = player.post(
+        f"/api/v1/matches/{view['id']}/actions/", {"action_id": 0, "seq": 0}, format="json"
+    ).json()
+    undone = player.post(
+        f"/api/v1/matches/{view['id']}/undo/", {"seq": after["seq"]}, format="json"
+    ).json()
+
+    assert after["seq"] == 1
+    assert undone["state"] == view["state"]

@@ -131,6 +131,7 @@ def test_other_users_get_404_for_a_simulation(
         ({"seats": ["greedy", "genius"]}, "no bot 'genius'"),
         ({"seats": ["greedy"]}, "2 to 5 players"),
         ({"seats": []}, "send a deck (goldfish) or a game with seats"),
+        ({"game": "chizo", "seats": ["greedy", "greedy"]}, "need decks"),
     ],
 )
 def test_bad_seats_are_explained(player: APIClient, fields: dict[str, Any], message: str) -> None:
