@@ -26,6 +26,10 @@ def test_a_goldfish_record_says_when_the_stack_reached_twelve_points():
 def test_a_goldfish_record_lists_drawn_played_and_never_playable_tiles():
     record = goldfish(tile_list(), typical_stack(), seed=5)
     assert len(record.drawn) >= 5  # the opening hand first
+    assert len(record.drawn_turns) == len(record.drawn)
+    assert record.drawn_turns[:5] == (1, 1, 1, 1, 1)
+    assert list(record.drawn_turns) == sorted(record.drawn_turns)
+    assert record.drawn_turns[-1] <= len(record.points_by_turn)
     assert len(set(record.played)) <= len(set(record.drawn))
     assert all(tile in record.drawn for tile in record.played)
     assert set(record.never_playable) <= set(record.drawn)

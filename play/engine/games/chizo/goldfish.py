@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import DataError, check_seed
+from ...simulate import bot_seed
 from .game import GAME
 from .rules import advance, legal_actions
 from .setup import new_state
@@ -34,7 +35,8 @@ class GoldfishRecord:
     ``turn_reached``: the turn on which the Point Pile reached 12, or ``None`` ("not
     within ``max_turns`` turns", or the stack ran dry first: ``end`` says which).
     ``points_by_turn[i]``: points at the end of turn i + 1. ``drawn``: every tile that
-    reached the hand (opening hand first), one entry per copy; ``played``: tiles played
+    reached the hand (opening hand first), one entry per copy, and ``drawn_turns`` the
+    turn in which each did (the opening hand: turn 1); ``played``: tiles played
     from the hand; ``never_playable``: drawn tiles that no legal action ever played
     while they were in hand; ``unmodelled``: tiles of the stack whose effect the engine
     does not implement (they play as tiles without effect).
@@ -112,8 +114,6 @@ def goldfish(
     call of a batch: the engine compiles it once). The bot's seed is derived from
     ``seed`` as the simulations derive seat 0's.
     """
-    from ...simulate import bot_seed
-
     check_seed(seed)
     setup = {"goldfish": True, "tiles": tiles, "stacks": [list(stack)], "max_turns": max_turns}
     state = new_state(setup, seed)
@@ -127,9 +127,11 @@ def goldfish(
     by_turn: list[int] = []
     turn = state.turn
     while legal := legal_actions(state):
-        if any(u not in playable for u in hand):  # else nothing new to learn here
+        if not playable.issuperset(hand):  # else nothing new to learn here
             usable = {kind[a.args[0]] for a in legal if a.kind in PLAY_KINDS}  # type: ignore[index]
-            playable.update(u for u in hand if kind[u] in usable)
+            for u in hand:
+                if kind[u] in usable:
+                    playable.add(u)
         action = chooser(state, legal)
         if action.kind in PLAY_KINDS:
             played.append(action.args[0])  # type: ignore[arg-type]
@@ -153,8 +155,8 @@ def goldfish(
         turn_reached=reached,
         points=state.points(0),
         points_by_turn=tuple(by_turn),
-        drawn_turns=tuple(drawn_turns),
         drawn=tuple(ids[kind[u]] for u in drawn),
+        drawn_turns=tuple(drawn_turns),
         played=tuple(ids[kind[u]] for u in played),
         never_playable=tuple(ids[kind[u]] for u in drawn if u not in playable),
         unmodelled=tuple(dict.fromkeys(ids[d] for d in kind if not state.cat.modelled[d])),

@@ -158,7 +158,9 @@ def _compatible(value: Any, cls: str | None, name: str) -> tuple[str, ...]:
     if value is None:
         return STANDIN_ALLIES[cls]
     if isinstance(value, str):
-        value = [part.strip() for part in value.split(",") if part.strip()]
+        value = value.split(",")
+    if isinstance(value, Sequence):
+        value = [c.strip() if isinstance(c, str) else c for c in value if c != ""]
     if not isinstance(value, Sequence) or any(c not in CLASS_INDEX for c in value):
         raise DataError("bad_tile", f"{name}: compatible_classes lists classes: {value!r}")
     return tuple(sorted(set(value), key=CLASS_INDEX.__getitem__))
