@@ -5,10 +5,11 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
-from cards.pages import home
-
 urlpatterns = [
-    path("", home, name="home"),
+    path("", include("cards.pages.urls")),
+    path("decks/", include("decks.pages.urls")),
+    path("", include("play.pages.urls")),
+    path("accounts/", include("config.accounts")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("cards.api.urls")),
     path("api/v1/", include("decks.api.urls")),

@@ -215,7 +215,7 @@ def test_the_home_page_lists_the_games_with_their_card_counts(client: Any) -> No
 
     assert response.status_code == 200
     chizo_count = Card.objects.filter(game__slug="chizo").count()
-    assert f"<td>ChiZo RISING</td><td>{chizo_count}</td>" in response.content.decode()
+    assert f'<td>ChiZo RISING</td><td class="num">{chizo_count}</td>' in response.content.decode()
 
 
 def test_the_fast_card_rendering_equals_the_documented_serializers() -> None:

@@ -1,0 +1,30 @@
+"""Sign up, log in and log out: Django's own auth views, plus a sign-up form that logs the
+new user in."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils.http import url_has_allowed_host_and_scheme
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        wanted = request.GET.get("next", "")
+        safe = url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()})
+        return redirect(wanted if safe else "deck-list-page")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("signup/", signup, name="signup"),
+]

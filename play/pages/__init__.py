@@ -1,0 +1,1 @@
+"""Server-rendered pages of play: goldfish boards, games against bots, simulations."""
