@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -56,8 +57,28 @@ def serve(extra: list[str]) -> None:
     _run(PYTHON, "manage.py", "runserver", address)
 
 
+CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
+
+
+def ensure_chromium() -> None:
+    """Install Debian's Chromium for the browser tests when it is missing (as root, or
+    through sudo without a password). If that fails, the browser tests fail and say why."""
+    if CHROMIUM.exists() or not shutil.which("apt-get"):
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    env = os.environ | {"DEBIAN_FRONTEND": "noninteractive"}
+    print("Installing Chromium for the browser tests (apt-get install chromium)", flush=True)
+    install = [*sudo, "apt-get", "install", "-y", "-qq", "chromium"]
+    if subprocess.run(install, env=env, check=False).returncode == 0:
+        return
+    subprocess.run([*sudo, "apt-get", "update", "-qq"], env=env, check=False)  # stale lists
+    if subprocess.run(install, env=env, check=False).returncode != 0:
+        print("Could not install Chromium; the browser tests will fail.", flush=True)
+
+
 def test(extra: list[str]) -> None:
     ensure_venv()
+    ensure_chromium()
     _run(PYTHON, "-m", "pytest", *extra)
 
 
