@@ -3,6 +3,8 @@
 
     python3 dev.py serve   # venv, install, migrate, load the catalogue, serve on :8000
     python3 dev.py test    # venv, install, run the whole test suite (extra args go to pytest)
+    python3 dev.py prod    # a production-like stack: gunicorn + a Celery worker on
+                           # the local PostgreSQL and Redis (docs/deploy.md)
 
 Standard library only, so it runs on a machine with nothing but Python 3.11.
 The virtual environment lives in .venv and is reinstalled only when
@@ -82,7 +84,72 @@ def test(extra: list[str]) -> None:
     _run(PYTHON, "-m", "pytest", *extra)
 
 
-COMMANDS = {"serve": serve, "test": test, "setup": lambda _extra: ensure_venv()}
+PROD_DEFAULTS = {
+    "DJANGO_DEBUG": "false",
+    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/cardhouse",
+    "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+    "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    # Plain HTTP on loopback: nothing in front terminates TLS here (docs/deploy.md).
+    "DJANGO_SSL_REDIRECT": "false",
+    "DJANGO_SECURE_COOKIES": "false",
+}
+
+
+def _secret_key() -> str:
+    """A strong key kept in var/ so sessions survive restarts of the local stack."""
+    path = ROOT / "var" / "secret-key"
+    if not path.exists():
+        import secrets
+
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def prod(extra: list[str]) -> None:
+    """Start gunicorn and a Celery worker with production settings; stop both together."""
+    import signal
+    import time
+
+    ensure_venv()
+    address = extra[0] if extra else "127.0.0.1:8000"
+    env = PROD_DEFAULTS | dict(os.environ)
+    env.setdefault("DJANGO_SECRET_KEY", _secret_key())
+    _run(PYTHON, "-m", "config.createdb", env=env)
+    for step in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"],
+                 ["load_catalogue"]):  # fmt: skip
+        _run(PYTHON, "manage.py", *step, env=env)
+    workers = env.get("WEB_CONCURRENCY", "2")
+    web = [BIN / "gunicorn", "config.wsgi", "--bind", address, "--workers", workers,
+           "--access-logfile", "-"]  # fmt: skip
+    worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "INFO",
+              "-c", env.get("CELERY_CONCURRENCY", "1")]  # fmt: skip
+    children = [subprocess.Popen(command, cwd=ROOT, env=env) for command in (web, worker)]
+    print(f"Cardhouse (production settings) at http://{address}/  health: /healthz", flush=True)
+
+    def stop(*_args: object) -> None:
+        for child in children:
+            if child.poll() is None:
+                child.terminate()
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        while all(child.poll() is None for child in children):
+            time.sleep(0.5)
+    finally:
+        stop()
+        for child in children:
+            child.wait(timeout=30)
+    sys.exit(max(child.returncode or 0 for child in children))
+
+
+COMMANDS = {
+    "serve": serve,
+    "test": test,
+    "prod": prod,
+    "setup": lambda _extra: ensure_venv(),
+}
 
 
 def main() -> None:

@@ -137,6 +137,7 @@ def main() -> None:
     # As in production: no debug bookkeeping, connections kept between requests.
     os.environ.setdefault("DJANGO_DEBUG", "false")
     os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only-" + "x" * 40)
+    os.environ.setdefault("DJANGO_SSL_REDIRECT", "false")  # the test client speaks plain HTTP
     os.environ.setdefault("DATABASE_CONN_MAX_AGE", "60")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django

@@ -51,3 +51,15 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def check_secret_key(key: str) -> None:
+    """Refuse a missing, short or low-variety DJANGO_SECRET_KEY (Django's own deploy check
+    asks for at least 50 characters and 5 different ones)."""
+    if not key:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off")
+    if len(key) < 50 or len(set(key)) < 5 or key.startswith("django-insecure"):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is too weak: use at least 50 random characters, e.g. "
+            'python3 -c "import secrets; print(secrets.token_urlsafe(50))"'
+        )

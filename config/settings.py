@@ -9,17 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
-from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import check_secret_key, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY is required when DJANGO_DEBUG is off")
+if not DEBUG:
+    check_secret_key(SECRET_KEY)
+elif not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-for-debug-mode"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 
@@ -41,6 +40,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
@@ -71,9 +71,17 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
+        # Connections are kept between requests in production (health-checked before reuse).
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0 if DEBUG else 60, minimum=0),
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # A runaway query or a lock wait fails with a clear error instead of holding a worker.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+        f"-c statement_timeout={env_int('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, minimum=0)}"
+        f" -c lock_timeout={env_int('DATABASE_LOCK_TIMEOUT_MS', 5_000, minimum=0)}"
+    )
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A file, not memory, so that a Celery worker started by a test sees the test database.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
@@ -94,6 +102,15 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
+# Production serves hashed, compressed files (after `collectstatic`) through WhiteNoise.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if env_bool("DJANGO_STATIC_MANIFEST", not DEBUG)
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "deck-list-page"
@@ -132,6 +149,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two choice sets share the field name "game": every game, and the deck-building games.
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "cards.vocabulary.GAMES",
+        "DeckGameEnum": "cards.vocabulary.DECK_GAMES",
+    },
 }
 
 # Celery: no broker configured means tasks run in-process, so one machine needs no other server.
@@ -161,9 +183,24 @@ SHADOWFIST_DATA_DIR = Path(
     env_str("SHADOWFIST_DATA_DIR", str(BASE_DIR.parent / "shared" / "data" / "shadowfist"))
 )
 
+# HTTPS: on by default in production, where a proxy in front terminates TLS and says so
+# in X-Forwarded-Proto. The health check is exempt from the redirect so a load balancer
+# may probe it over plain HTTP.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else 31_536_000, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s"}
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"django.request": {"level": "WARNING"}},
 }

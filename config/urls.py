@@ -5,11 +5,14 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
+from config.health import healthz
+
 urlpatterns = [
     path("", include("cards.pages.urls")),
     path("decks/", include("decks.pages.urls")),
     path("", include("play.pages.urls")),
     path("accounts/", include("config.accounts")),
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("cards.api.urls")),
     path("api/v1/", include("decks.api.urls")),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from play.engine.core import game_slugs
@@ -14,6 +15,22 @@ MAX_SEATS = 8
 MAX_GAMES = 100_000
 
 
+SEAT_SCHEMA = {
+    "oneOf": [
+        {"type": "string", "description": '"human" or a bot name', "maxLength": 32},
+        {
+            "type": "object",
+            "properties": {
+                "player": {"type": "string", "maxLength": 32},
+                "deck": {"type": "integer", "minimum": 1},
+            },
+            "additionalProperties": False,
+        },
+    ]
+}
+
+
+@extend_schema_field(SEAT_SCHEMA)
 class SeatField(serializers.Field):
     """A seat: "human", a bot name, or {"player": "human" or bot, "deck": deck id}."""
 

@@ -61,6 +61,7 @@ class MatchListCreateView(generics.GenericAPIView):
     def get_queryset(self) -> QuerySet[Match]:
         return Match.objects.filter(owner_id=self.request.user.pk)
 
+    @extend_schema(operation_id="v1_matches_list", responses=MatchSummarySerializer(many=True))
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(MatchSummarySerializer(page, many=True).data)
@@ -219,6 +220,7 @@ class SimulationListCreateView(generics.GenericAPIView):
     def get_queryset(self) -> QuerySet[Simulation]:
         return Simulation.objects.filter(owner_id=self.request.user.pk).defer("results")
 
+    @extend_schema(operation_id="v1_simulations_list", responses=SimulationSerializer(many=True))
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         rows = SimulationSerializer(page, many=True).data

@@ -1,0 +1,45 @@
+"""`/healthz`: is this instance able to serve? The database answers a query and, when a
+broker is configured, the broker accepts a connection. 200 when both do, else 503; the
+body names each part, and never a password or a stack trace."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+BROKER_TIMEOUT_SECONDS = 2.0
+
+
+def database_status() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as error:  # any driver error means "not reachable"
+        return f"error: {type(error).__name__}"
+    return "ok"
+
+
+def broker_status() -> str:
+    if not settings.CELERY_BROKER_URL:
+        return "in-process"  # no broker configured: simulations run in the web process
+    from config.celery import app
+
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, timeout=BROKER_TIMEOUT_SECONDS)
+    except Exception as error:  # kombu raises transport-specific errors
+        return f"error: {type(error).__name__}"
+    return "ok"
+
+
+@never_cache
+@require_safe
+def healthz(request: HttpRequest) -> JsonResponse:
+    parts = {"database": database_status(), "broker": broker_status()}
+    healthy = all(value in ("ok", "in-process") for value in parts.values())
+    return JsonResponse({"status": "ok" if healthy else "unavailable", **parts},
+                        status=200 if healthy else 503)  # fmt: skip
