@@ -88,6 +88,7 @@ PROD_DEFAULTS = {
     "DJANGO_DEBUG": "false",
     "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/cardhouse",
     "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+    "CACHE_URL": "redis://127.0.0.1:6379/1",
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     # Plain HTTP on loopback: nothing in front terminates TLS here (docs/deploy.md).
     "DJANGO_SSL_REDIRECT": "false",

@@ -10,6 +10,26 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.http import url_has_allowed_host_and_scheme
+from rest_framework.authtoken.views import ObtainAuthToken
+
+from config.limits import WriteRateThrottle, login_throttled, too_many_requests_page
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page, with a bound on attempts per address."""
+
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        wait = login_throttled(request)
+        if wait:
+            return too_many_requests_page(request, wait)
+        return super().post(request, *args, **kwargs)
+
+
+class TokenView(ObtainAuthToken):
+    """POST username and password, get the API token; throttled like the login page."""
+
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "auth"
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -24,7 +44,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", signup, name="signup"),
 ]

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.limits.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -116,6 +117,13 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "deck-list-page"
 LOGOUT_REDIRECT_URL = "home"
 
+# The cache counts throttled requests: shared by every process when CACHE_URL names Redis.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if (url := env_str("CACHE_URL"))
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+
 # Hard request limits that hold whatever the throttles say.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BYTES", 256 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
@@ -131,6 +139,14 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
+    # Per user (per address when anonymous); `login` is the login page's, by address.
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env_str("THROTTLE_LOGIN", "10/min"),
+        "auth": env_str("THROTTLE_AUTH", "10/min"),
+        "match_create": env_str("THROTTLE_MATCH_CREATE", "30/min"),
+        "match_action": env_str("THROTTLE_MATCH_ACTION", "600/min"),
+        "simulation": env_str("THROTTLE_SIMULATION", "20/min"),
+    },
     # `format` is ours (deck formats, export formats), not a renderer switch.
     "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_RENDERER_CLASSES": [

@@ -3,8 +3,8 @@
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
+from config.accounts import TokenView
 from config.health import healthz
 
 urlpatterns = [
@@ -17,7 +17,7 @@ urlpatterns = [
     path("api/v1/", include("cards.api.urls")),
     path("api/v1/", include("decks.api.urls")),
     path("api/v1/", include("play.api.urls")),
-    path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/v1/auth/token/", TokenView.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]

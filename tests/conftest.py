@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from cards.services import catalogue_load
@@ -20,6 +21,12 @@ from cards.services import catalogue_load
 def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
     with django_db_blocker.unblock():
         catalogue_load()
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttles() -> None:
+    """Throttle counts live in the cache: every test starts with none."""
+    cache.clear()
 
 
 @pytest.fixture

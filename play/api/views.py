@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import ApiError
+from config.limits import WriteRateThrottle
 from play import selectors
 from play.api import serializers as inputs
 from play.compare import compare_simulations
@@ -56,6 +57,8 @@ class MatchListCreateView(generics.GenericAPIView):
     """Your matches; start a match (goldfish, against bots, or hotseat)."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "match_create"
     serializer_class = MatchSummarySerializer
 
     def get_queryset(self) -> QuerySet[Match]:
@@ -106,6 +109,8 @@ class MatchActionView(APIView):
     """
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "match_action"
 
     @extend_schema(request=inputs.ActionInputSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
@@ -137,6 +142,8 @@ class MatchUndoView(APIView):
     """Take back your last action (goldfish and hotseat)."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "match_action"
 
     @extend_schema(request=inputs.UndoInputSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
@@ -215,6 +222,8 @@ class SimulationListCreateView(generics.GenericAPIView):
     """Your simulations; start one (202: it runs in the background)."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "simulation"
     serializer_class = SimulationSerializer
 
     def get_queryset(self) -> QuerySet[Simulation]:
@@ -257,6 +266,8 @@ class SimulationCompareView(APIView):
     """Two decks on the same seeds: POST starts both; GET ?a=&b= compares when done."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "simulation"
 
     @extend_schema(request=inputs.SimulationCompareSerializer, responses={202: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:
