@@ -6,6 +6,7 @@ Celery tasks run in-process. Production switches are environment variables only.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -85,7 +86,11 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     )
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A file, not memory, so that a Celery worker started by a test sees the test database.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+    # One per process, so two test runs on one machine never share (and clobber) one file.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
+    # Writers take the lock when their transaction begins and wait for it, so concurrent
+    # edits queue up instead of failing with "database is locked" half-way.
+    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
