@@ -124,7 +124,9 @@ def prod(extra: list[str]) -> None:
     workers = env.get("WEB_CONCURRENCY", "2")
     web = [BIN / "gunicorn", "config.wsgi", "--bind", address, "--workers", workers,
            "--access-logfile", "-"]  # fmt: skip
-    worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "INFO",
+    # --beat: this worker also runs the periodic check for stalled simulations.
+    worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "INFO", "--beat",
+              "-s", ROOT / "var" / "celerybeat-schedule",
               "-c", env.get("CELERY_CONCURRENCY", "1")]  # fmt: skip
     children = [subprocess.Popen(command, cwd=ROOT, env=env) for command in (web, worker)]
     print(f"Cardhouse (production settings) at http://{address}/  health: /healthz", flush=True)

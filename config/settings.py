@@ -176,6 +176,11 @@ SPECTACULAR_SETTINGS = {
         "GameEnum": "cards.vocabulary.GAMES",
         "DeckGameEnum": "cards.vocabulary.DECK_GAMES",
     },
+    # Each operation's error responses, in the one error shape, derived from its view.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.add_error_responses",
+    ],
 }
 
 # Celery: no broker configured means tasks run in-process, so one machine needs no other server.
@@ -199,6 +204,15 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Simulations: how many a user may run at once; tests run chunks in the caller's thread.
 SIMULATIONS_RUNNING_PER_USER = env_int("SIMULATIONS_RUNNING_PER_USER", 3, minimum=1)
 SIMULATIONS_INLINE = env_bool("SIMULATIONS_INLINE", False)
+# A simulation whose chunks have not moved for this long is dispatched again; Celery beat
+# (`celery -A config worker --beat`, or `celery -A config beat`) checks at this interval.
+SIMULATIONS_STALLED_AFTER_SECONDS = env_int("SIMULATIONS_STALLED_AFTER_SECONDS", 300, minimum=1)
+CELERY_BEAT_SCHEDULE = {
+    "resume-stalled-simulations": {
+        "task": "play.resume_stalled_simulations",
+        "schedule": float(env_int("SIMULATIONS_RESUME_EVERY_SECONDS", 60, minimum=1)),
+    }
+}
 
 # Where the real Shadowfist card list lies (read in place, never copied into the repository).
 SHADOWFIST_DATA_DIR = Path(

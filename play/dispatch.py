@@ -19,6 +19,8 @@ from play.models import SimulationChunk
 
 logger = logging.getLogger(__name__)
 _executor: ThreadPoolExecutor | None = None
+# A few quick retries when the broker blinks; then the simulation fails with a message.
+RETRY = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 _lock = threading.Lock()
 
 
@@ -29,14 +31,33 @@ def dispatch_simulation(simulation_id: int) -> None:
         .values_list("id", flat=True)
     )
     if settings.CELERY_BROKER_URL:
-        from play.tasks import run_simulation_chunk
-
-        for chunk_id in chunk_ids:
-            run_simulation_chunk.delay(chunk_id)
+        _enqueue(simulation_id, chunk_ids)
     elif settings.SIMULATIONS_INLINE:
         _run_all(chunk_ids)
     else:
         _background().submit(_run_in_thread, chunk_ids)
+
+
+def _enqueue(simulation_id: int, chunk_ids: list[int]) -> None:
+    """Send each chunk to the broker. If the broker cannot be reached, the simulation
+    fails at once with a clear error rather than waiting for tasks that were never sent
+    (chunks already sent still run; a failed simulation ignores them)."""
+    from kombu.exceptions import OperationalError
+
+    from play.tasks import run_simulation_chunk
+
+    try:
+        for chunk_id in chunk_ids:
+            run_simulation_chunk.apply_async((chunk_id,), retry=True, retry_policy=RETRY)
+    except OperationalError as error:
+        logger.error("simulation %s: broker unreachable: %s", simulation_id, error)
+        from play.services.simulations import simulation_fail
+
+        simulation_fail(
+            simulation_id,
+            "the task queue could not be reached, so the simulation did not start; "
+            "start it again in a moment",
+        )
 
 
 def _background() -> ThreadPoolExecutor:

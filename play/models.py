@@ -83,11 +83,15 @@ class Simulation(models.Model):
     results = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set when chunks are dispatched and each time one finishes: an active simulation
+    # that has not moved for a while lost its tasks (a broker restarted empty) and is
+    # dispatched again (play.services.simulations.simulation_resume_stalled).
+    progressed_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["owner", "status"])]
+        indexes = [models.Index(fields=["owner", "status"]), models.Index(fields=["status"])]
 
     def __str__(self) -> str:
         return f"{self.game} {self.kind} x{self.games} #{self.pk}"

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+from datetime import timedelta
 
-from play.services.simulations import simulation_run_chunk
+from celery import shared_task
+from django.conf import settings
+
+from play.services.simulations import simulation_resume_stalled, simulation_run_chunk
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, name="play.run_simulation_chunk")
 def run_simulation_chunk(chunk_id: int) -> None:
     simulation_run_chunk(chunk_id)
+
+
+@shared_task(name="play.resume_stalled_simulations")
+def resume_stalled_simulations() -> list[int]:
+    """Run periodically by Celery beat (settings.CELERY_BEAT_SCHEDULE)."""
+    return simulation_resume_stalled(
+        stalled_for=timedelta(seconds=settings.SIMULATIONS_STALLED_AFTER_SECONDS)
+    )

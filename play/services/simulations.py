@@ -9,6 +9,7 @@ nothing and the total is always exactly the requested number of games.
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -63,6 +64,7 @@ def simulation_create(
         games=games,
         seed=seed,
         chunk_size=size,
+        progressed_at=timezone.now(),
     )
     SimulationChunk.objects.bulk_create(
         SimulationChunk(simulation=simulation, index=i, start=start, count=min(size, games - start))
@@ -87,7 +89,7 @@ def simulation_run_chunk(chunk_id: int) -> None:
         records = run_records(simulation.spec, simulation.seed, chunk.start, chunk.count)
     except Exception as error:
         logger.exception("simulation %s chunk %s failed", simulation.pk, chunk.index)
-        _fail(simulation.pk, f"chunk {chunk.index} failed: {error}")
+        simulation_fail(simulation.pk, f"chunk {chunk.index} failed: {error}")
         raise
     with transaction.atomic():
         locked = SimulationChunk.objects.select_for_update().get(pk=chunk_id)
@@ -96,7 +98,7 @@ def simulation_run_chunk(chunk_id: int) -> None:
         locked.records, locked.done = records, True
         locked.save(update_fields=["records", "done"])
         Simulation.objects.filter(pk=simulation.pk).update(
-            games_done=F("games_done") + len(records)
+            games_done=F("games_done") + len(records), progressed_at=timezone.now()
         )
         transaction.on_commit(lambda: simulation_finish(simulation.pk))
 
@@ -127,10 +129,26 @@ def summarize_records(spec: dict[str, Any], records: list[dict[str, Any]]) -> di
     return {**summary, "policy": spec.get("bot") or spec.get("bots"), "seed_rule": "game_seed"}
 
 
-def _fail(simulation_id: int, message: str) -> None:
+def simulation_fail(simulation_id: int, message: str) -> None:
     Simulation.objects.filter(pk=simulation_id, status__in=ACTIVE).update(
         status=Simulation.Status.FAILED, error=message[:2000], finished_at=timezone.now()
     )
+
+
+def simulation_resume_stalled(*, stalled_for: timedelta) -> list[int]:
+    """Dispatch again the unfinished chunks of every active simulation that has not
+    progressed for `stalled_for`. Safe to run at any time: a chunk that runs twice is
+    written once. Returns the ids of the simulations dispatched again."""
+    from play.dispatch import dispatch_simulation
+
+    cutoff = timezone.now() - stalled_for
+    stalled = Simulation.objects.filter(status__in=ACTIVE, progressed_at__lt=cutoff)
+    ids = list(stalled.values_list("pk", flat=True))
+    for simulation_id in ids:
+        logger.warning("simulation %s stalled; dispatching its chunks again", simulation_id)
+        Simulation.objects.filter(pk=simulation_id).update(progressed_at=timezone.now())
+        dispatch_simulation(simulation_id)
+    return ids
 
 
 def simulation_cancel(*, simulation: Simulation) -> Simulation:
