@@ -117,6 +117,7 @@ def prod(extra: list[str]) -> None:
     address = extra[0] if extra else "127.0.0.1:8000"
     env = PROD_DEFAULTS | dict(os.environ)
     env.setdefault("DJANGO_SECRET_KEY", _secret_key())
+    (ROOT / "var").mkdir(exist_ok=True)  # the beat schedule lives there
     _run(PYTHON, "-m", "config.createdb", env=env)
     for step in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"],
                  ["load_catalogue"]):  # fmt: skip

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from rest_framework.test import APIClient
@@ -21,6 +22,12 @@ from cards.services import catalogue_load
 def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
     with django_db_blocker.unblock():
         catalogue_load()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing() -> None:
+    """Tests create many users; the production hasher's cost buys nothing here."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
