@@ -6,15 +6,30 @@ else; a private deck does not exist for anyone but its owner (404, not 403).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.http import Http404
+from django.utils.text import slugify
 
+from cards.models import Card
+from cards.search import SearchError
+from cards.selectors import FilterTermsError, card_list
+from decks.cardfacts import CardFacts
 from decks.catalogue import facts_by_id
+from decks.diff import diff_entries
+from decks.formats import FORMATS, ValidationReport, formats_for_game, validate
+from decks.intake import DeckListError, accept, lines_from_text
 from decks.lines import DeckLine
-from decks.models import Deck, DeckVersion
+from decks.models import Deck, DeckEntry, DeckVersion
+from decks.stats import deck_stats, sample_hand
+from decks.textlist import export_csv, export_json, export_text
 
 
 class NotDeckOwnerError(PermissionDenied):
@@ -85,3 +100,224 @@ def deck_lines(*, deck: Deck) -> list[DeckLine]:
 def version_lines(*, version: DeckVersion) -> dict[int, tuple[str, int]]:
     """A saved version's cards: id -> (name, count)."""
     return {e["card"]: (e["name"], e["count"]) for e in version.entries}
+
+
+# --- what the deck builder pages show ---------------------------------------------------------
+
+MAX_CHECKED_FORMATS = 8
+SEARCH_LIMIT = 20
+EXPORT_KINDS: dict[str, tuple[str, str]] = {
+    "text": ("text/plain", "txt"),
+    "json": ("application/json", "json"),
+    "csv": ("text/csv", "csv"),
+}
+
+
+@dataclass(frozen=True)
+class DeckOverview:
+    """One row of "my decks": the deck, its size and its verdict in its own format."""
+
+    deck: Deck
+    total: int
+    problems: int
+
+    @property
+    def valid(self) -> bool:
+        return self.problems == 0
+
+    @property
+    def format_name(self) -> str:
+        known = FORMATS.get(self.deck.format)
+        return known.name if known else self.deck.format
+
+
+def deck_overviews(*, user: AbstractBaseUser | AnonymousUser) -> list[DeckOverview]:
+    """The user's decks, each validated against its format, in four queries in all."""
+    decks = list(deck_list(user=user))
+    rows = DeckEntry.objects.filter(deck__in=decks).order_by("deck_id", "position", "id")
+    entries = list(rows.values_list("deck_id", "card_id", "count"))
+    facts = facts_by_id(card_id for _, card_id, _ in entries)
+    lines: dict[int, list[DeckLine]] = {}
+    for deck_id, card_id, count in entries:
+        lines.setdefault(deck_id, []).append(DeckLine(card=facts[card_id], count=count))
+    overviews = []
+    for deck in decks:
+        own = lines.get(deck.pk, [])
+        report = validate(own, [deck.format], game=deck.game.slug)
+        overviews.append(DeckOverview(deck, sum(line.count for line in own), len(report.errors)))
+    return overviews
+
+
+@dataclass(frozen=True)
+class CardSearch:
+    """Cards of a deck's game found by a catalogue query (the first `limit` of `total`)."""
+
+    query: str
+    cards: list[Card]
+    total: int = 0
+    error: str = ""
+
+
+def card_search_for(*, deck: Deck, query: str, limit: int = SEARCH_LIMIT) -> CardSearch:
+    """The catalogue query language over the deck's game only; a malformed query gives
+    the parser's message instead of cards."""
+    if not query.strip():
+        return CardSearch(query, [])
+    try:
+        found = card_list(queryset=Card.objects.all(), q=query, filters=f"game:{deck.game.slug}")
+        cards = list(found[:limit])
+        total = len(cards) if len(cards) < limit else found.count()
+    except (SearchError, FilterTermsError) as error:
+        return CardSearch(query, [], 0, str(error))
+    return CardSearch(query, cards, total)
+
+
+def deck_card_search(
+    *, user: AbstractBaseUser | AnonymousUser, deck_id: int, query: str
+) -> tuple[Deck, CardSearch]:
+    deck = deck_for_read(user=user, deck_id=deck_id)
+    return deck, card_search_for(deck=deck, query=query)
+
+
+@dataclass(frozen=True)
+class DeckWorkbench:
+    """Everything the deck page shows: the deck, its lines, the validation report against
+    the chosen formats, whether the reader may edit, and an optional card search."""
+
+    deck: Deck
+    lines: list[DeckLine]
+    formats: list[str]
+    report: ValidationReport
+    can_edit: bool
+    search: CardSearch
+
+
+def chosen_formats(deck: Deck, slugs: Sequence[str]) -> list[str]:
+    """The slugs that are formats of the deck's game (at most 8); none: the deck's own."""
+    known = {f.slug for f in formats_for_game(deck.game.slug)}
+    chosen = [slug for slug in dict.fromkeys(slugs) if slug in known][:MAX_CHECKED_FORMATS]
+    return chosen or [deck.format]
+
+
+def deck_workbench(
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    deck_id: int,
+    formats: Sequence[str] = (),
+    query: str = "",
+) -> DeckWorkbench:
+    deck = deck_for_read(user=user, deck_id=deck_id)
+    lines = deck_lines(deck=deck)
+    slugs = chosen_formats(deck, formats)
+    return DeckWorkbench(
+        deck=deck,
+        lines=lines,
+        formats=slugs,
+        report=validate(lines, slugs, game=deck.game.slug),
+        can_edit=deck.owner_id == user.pk,
+        search=card_search_for(deck=deck, query=query),
+    )
+
+
+@dataclass(frozen=True)
+class ListCheck:
+    """A pasted list read without saving: its line errors (exactly those a save would
+    refuse), the lines that matched and, when asked, their verdict in the formats."""
+
+    game: str
+    errors: list[dict[str, Any]]
+    lines: list[DeckLine]
+    report: ValidationReport | None
+
+    @property
+    def total(self) -> int:
+        return sum(line.count for line in self.lines)
+
+
+def list_check(*, game: str, text: str, formats: Sequence[str] = ()) -> ListCheck:
+    """Parse and resolve `text` for `game`; validate the matched lines against `formats`
+    (none: no verdict, as when the list is to be added to a deck)."""
+    intake = lines_from_text(game=game, text=text)
+    try:
+        accept(intake, save_matched=False)
+        errors: list[dict[str, Any]] = []
+    except DeckListError as error:
+        errors = error.errors
+    report = validate(intake.lines, formats, game=game) if formats else None
+    return ListCheck(game, sorted(errors, key=lambda e: e["line"] or 0), intake.lines, report)
+
+
+@dataclass(frozen=True)
+class DeckStatistics:
+    deck: Deck
+    stats: dict[str, Any]
+    seed: int
+    hand: list[CardFacts]
+
+
+def deck_statistics(
+    *, user: AbstractBaseUser | AnonymousUser, deck_id: int, turns: int, seed: int
+) -> DeckStatistics:
+    """Counts, curves and draw odds by turn `turns`, and the sample hand of `seed`."""
+    deck = deck_for_read(user=user, deck_id=deck_id)
+    lines = deck_lines(deck=deck)
+    game = deck.game.slug
+    hand = sample_hand(lines, game=game, seed=seed)
+    return DeckStatistics(deck, deck_stats(lines, game=game, turns=turns), seed, hand)
+
+
+@dataclass(frozen=True)
+class DeckHistory:
+    """The saved versions, newest first, and the changes from `start` to `end`."""
+
+    deck: Deck
+    versions: list[DeckVersion]
+    start: int | None
+    end: int | None
+    changes: list[dict[str, Any]]
+
+
+def deck_history(
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    deck_id: int,
+    start: int | None = None,
+    end: int | None = None,
+) -> DeckHistory:
+    """Versions and a diff; by default the previous version against the latest. A version
+    the deck never had is a 404."""
+    deck = deck_for_read(user=user, deck_id=deck_id)
+    versions = list(deck_versions(deck=deck))
+    end = deck.version if end is None else end
+    start = max(1, end - 1) if start is None else start
+    before = version_lines(version=deck_version(deck=deck, version=start))
+    after = version_lines(version=deck_version(deck=deck, version=end))
+    return DeckHistory(deck, versions, start, end, diff_entries(before, after))
+
+
+@dataclass(frozen=True)
+class DeckExport:
+    body: str
+    content_type: str
+    filename: str
+
+
+def deck_export(*, user: AbstractBaseUser | AnonymousUser, deck_id: int, kind: str) -> DeckExport:
+    """The deck as re-importable text, JSON or CSV (the API's export, as a download)."""
+    if kind not in EXPORT_KINDS:
+        raise Http404(f"no export as {kind!r}")
+    deck = deck_for_read(user=user, deck_id=deck_id)
+    lines = deck_lines(deck=deck)
+    if kind == "json":
+        cards = export_json(lines)
+        body = json.dumps({"name": deck.name, "game": deck.game.slug, "cards": cards}, indent=1)
+    elif kind == "csv":
+        body = export_csv(lines)
+    else:
+        body = export_text(lines, game=deck.game.slug)
+    content_type, extension = EXPORT_KINDS[kind]
+    return DeckExport(body, f"{content_type}; charset=utf-8", f"{_file_stem(deck)}.{extension}")
+
+
+def _file_stem(deck: Deck) -> str:
+    return f"deck-{deck.pk}-{slugify(deck.name)[:40] or 'deck'}"

@@ -16,10 +16,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from cards.models import Game
+from cards.vocabulary import DECK_GAMES
+from decks.catalogue import facts_by_id
 from decks.formats import FORMATS, default_format
+from decks.intake import accept, lines_from_text
 from decks.lines import DeckLine
 from decks.models import Deck, DeckEntry, DeckVersion
-from decks.selectors import deck_for_write
+from decks.selectors import deck_for_write, deck_lines
 
 
 class StaleVersionError(Exception):
@@ -137,3 +140,125 @@ def _keep_version(deck: Deck) -> None:
         visibility=deck.visibility,
         entries=entries,
     )
+
+
+# --- the deck builder pages' writes: each one goes through deck_update or deck_create ------
+
+MAX_COPIES = 99
+
+
+def deck_create_from_text(
+    *,
+    owner: AbstractBaseUser,
+    game: str,
+    name: str,
+    text: str = "",
+    format: str | None = None,
+    visibility: str = Deck.Visibility.PRIVATE,
+    description: str = "",
+) -> Deck:
+    """A new deck from an optional text list; DeckListError (nothing saved) when a line
+    has an error, DeckFieldError for a game or format the deck builder does not know."""
+    found = Game.objects.filter(slug=game, slug__in=DECK_GAMES).first()
+    if found is None:
+        raise DeckFieldError("game", f"no decks for {game!r}; use chizo or shadowfist")
+    if format:
+        check_format(found, format)
+    lines = accept(lines_from_text(game=found.slug, text=text), save_matched=False)
+    return deck_create(
+        owner=owner,
+        game=found,
+        name=name,
+        lines=lines,
+        description=description,
+        format=format or None,
+        visibility=visibility,
+    )
+
+
+@transaction.atomic
+def deck_import_text(
+    *, deck_id: int, user: AbstractBaseUser, text: str, append: bool, expected_version: int
+) -> Deck:
+    """Replace the deck's cards with a text list, or add the list to them. A list with
+    any error changes nothing (DeckListError); so does a stale version."""
+    deck = _locked_at(deck_id, user, expected_version)
+    lines = accept(lines_from_text(game=deck.game.slug, text=text), save_matched=False)
+    if append:
+        lines = _merged(deck_lines(deck=deck), lines)
+        _check_counts(lines)
+    return deck_update(
+        deck_id=deck_id,
+        user=user,
+        changes=DeckChanges(lines=lines),
+        expected_version=expected_version,
+    )
+
+
+@transaction.atomic
+def deck_add_card(
+    *, deck_id: int, user: AbstractBaseUser, card_id: int, expected_version: int, copies: int = 1
+) -> Deck:
+    """One more copy (or `copies`) of a card of the deck's game; a new card goes last."""
+    deck = _locked_at(deck_id, user, expected_version)
+    card = facts_by_id([card_id]).get(card_id)
+    if card is None or card.game != deck.game.slug:
+        raise DeckFieldError("card", f"no card with id {card_id} in {deck.game.name}")
+    lines = _merged(deck_lines(deck=deck), [DeckLine(card=card, count=copies)])
+    _check_counts(lines)
+    return deck_update(
+        deck_id=deck_id,
+        user=user,
+        changes=DeckChanges(lines=lines),
+        expected_version=expected_version,
+    )
+
+
+@transaction.atomic
+def deck_set_count(
+    *, deck_id: int, user: AbstractBaseUser, card_id: int, count: int, expected_version: int
+) -> Deck:
+    """Set how many copies of a card already in the deck it holds; 0 removes the card."""
+    deck = _locked_at(deck_id, user, expected_version)
+    current = deck_lines(deck=deck)
+    if all(line.card.id != card_id for line in current):
+        raise DeckFieldError("card", "that card is not in the deck")
+    if not 0 <= count <= MAX_COPIES:
+        raise DeckFieldError("count", f"a count runs from 0 (remove) to {MAX_COPIES}")
+    lines = [
+        DeckLine(card=line.card, count=count if line.card.id == card_id else line.count)
+        for line in current
+        if line.card.id != card_id or count > 0
+    ]
+    return deck_update(
+        deck_id=deck_id,
+        user=user,
+        changes=DeckChanges(lines=lines),
+        expected_version=expected_version,
+    )
+
+
+def _locked_at(deck_id: int, user: AbstractBaseUser, expected_version: int) -> Deck:
+    """The deck, locked, if it is still at `expected_version`: a stale change is refused
+    before anything else is looked at."""
+    deck = deck_for_write(user=user, deck_id=deck_id, lock=True)
+    if expected_version != deck.version:
+        raise StaleVersionError(deck.version, expected_version)
+    return deck
+
+
+def _merged(current: Sequence[DeckLine], added: Sequence[DeckLine]) -> list[DeckLine]:
+    """`current` with `added` on top: counts summed, new cards after the others."""
+    counts = {line.card.id: line for line in current}
+    for line in added:
+        earlier = counts.get(line.card.id)
+        total = line.count + (earlier.count if earlier else 0)
+        counts[line.card.id] = DeckLine(card=line.card, count=total)
+    return list(counts.values())
+
+
+def _check_counts(lines: Sequence[DeckLine]) -> None:
+    over = [line for line in lines if line.count > MAX_COPIES]
+    if over:
+        names = ", ".join(f"{line.card.name} ({line.count})" for line in over)
+        raise DeckFieldError("count", f"at most {MAX_COPIES} copies of a card: {names}")
