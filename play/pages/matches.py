@@ -1,0 +1,443 @@
+"""Match pages: start a game (goldfish a deck; Raise or Chocobo Party Up! against bots),
+the board of a match, its actions and undo.
+
+Actions are POSTed and answered with a redirect back to the board (post/redirect/get); a
+refused action (illegal, or chosen on an older step) comes back as a message and changes
+nothing. With htmx the same endpoints answer with the match section only, which htmx
+swaps in place; without JavaScript every page works as plain forms and links.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_POST
+
+from decks.models import Deck
+from decks.selectors import deck_for_read, deck_list
+from play.engine.core import get_game, mix_seed
+from play.engine.core.rng import MAX_SEED
+from play.models import Match
+from play.pages.boards import BoardInput, board_context, event_lines
+from play.pages.boards.common import seat_name
+from play.selectors import match_view
+from play.services.matches import (
+    Loaded,
+    MatchRuleError,
+    StaleSeqError,
+    load,
+    match_act,
+    match_create,
+    match_for,
+    match_undo,
+)
+from play.setups import DECK_GAMES, HUMAN, SeatsError
+from play.starting import match_setup
+
+BOT_GAMES = ("raise", "chocobo")
+RECENT_MATCHES = 10
+SUGGESTING_BOT = "greedy"
+
+
+# -- forms -----------------------------------------------------------------------------
+
+
+class SeedField(forms.IntegerField):
+    """An optional seed within the engine's range."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            min_value=0,
+            max_value=MAX_SEED - 1,
+            required=False,
+            label="Seed (optional)",
+            help_text="The same seed deals the same game again; empty: a random one.",
+        )
+
+
+class GoldfishForm(forms.Form):
+    """Goldfish one of the user's ChiZo or Shadowfist decks."""
+
+    deck = forms.TypedChoiceField(coerce=int, label="Deck")
+    seed = SeedField()
+
+    def __init__(self, *args: Any, decks: list[Deck], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].choices = [
+            (deck.pk, f"{deck.name} ({deck.game.name})") for deck in decks
+        ]
+
+
+class BotGameForm(forms.Form):
+    """A game against bots: the number of players, a bot per other seat, a seed."""
+
+    def __init__(self, game: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, prefix=game, **kwargs)
+        self.game = game
+        info = get_game(game).info
+        bots = sorted(get_game(game).bot_types())
+        self.fields["players"] = forms.TypedChoiceField(
+            coerce=int,
+            choices=[(n, str(n)) for n in range(info.min_players, info.max_players + 1)],
+            initial=info.min_players,
+            label="Players (you and the bots)",
+        )
+        self.default_bot = SUGGESTING_BOT if SUGGESTING_BOT in bots else bots[0]
+        for seat in range(2, info.max_players + 1):
+            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+                choices=[(name, name) for name in bots],
+                initial=self.default_bot,
+                required=False,  # seats beyond the number of players are not sent by all
+                label=f"Seat {seat}",
+            )
+        self.fields["seed"] = SeedField()
+
+    def seats(self) -> list[dict[str, Any]]:
+        """You in seat 1, then the chosen bot of each other seat."""
+        players = self.cleaned_data["players"]
+        others = [
+            self.cleaned_data[f"seat_{seat}"] or self.default_bot for seat in range(2, players + 1)
+        ]
+        return [{"player": HUMAN, "deck": None}] + [{"player": b, "deck": None} for b in others]
+
+
+# -- starting games --------------------------------------------------------------------
+
+
+def start_goldfish(*, user: AbstractBaseUser, deck_id: int, seed: int | None) -> Match:
+    """A goldfish match of a deck the user may read (raises SeatsError, MatchRuleError)."""
+    try:
+        deck = deck_for_read(user=user, deck_id=deck_id)
+    except Http404:
+        raise SeatsError("deck", f"no deck {deck_id} that you may read") from None
+    game = deck.game.slug
+    if game not in DECK_GAMES:
+        raise SeatsError("deck", f"{deck.game.name} decks cannot be goldfished")
+    seats = [{"player": HUMAN, "deck": deck_id}]
+    setup = match_setup(user=user, game=game, mode=Match.Mode.GOLDFISH, seats=seats)
+    return match_create(
+        owner=user, game=game, mode=Match.Mode.GOLDFISH, seats=seats, setup=setup, seed=seed
+    )
+
+
+def start_bots(
+    *, user: AbstractBaseUser, game: str, seats: list[dict[str, Any]], seed: int | None
+) -> Match:
+    """A match against bots (raises SeatsError, MatchRuleError)."""
+    setup = match_setup(user=user, game=game, mode=Match.Mode.BOTS, seats=seats)
+    return match_create(
+        owner=user, game=game, mode=Match.Mode.BOTS, seats=seats, setup=setup, seed=seed
+    )
+
+
+def _goldfish_decks(user: AbstractBaseUser) -> list[Deck]:
+    return list(deck_list(user=user).filter(game__slug__in=DECK_GAMES))
+
+
+def _recent(user: AbstractBaseUser) -> list[dict[str, Any]]:
+    rows = Match.objects.filter(owner_id=user.pk).order_by("-updated_at", "-id")
+    return [
+        {"match": match, "game": get_game(match.game).info.name} for match in rows[:RECENT_MATCHES]
+    ]
+
+
+def _home(
+    request: HttpRequest,
+    goldfish: GoldfishForm | None = None,
+    bots: BotGameForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    decks = _goldfish_decks(request.user)
+    bot_forms = [bots if bots is not None and bots.game == g else BotGameForm(g) for g in BOT_GAMES]
+    context = {
+        "section": "play",
+        "goldfish": goldfish or GoldfishForm(decks=decks),
+        "has_decks": bool(decks),
+        "bot_forms": [{"form": f, "name": get_game(f.game).info.name} for f in bot_forms],
+        "recent": _recent(request.user),
+    }
+    return render(request, "play/home.html", context, status=status)
+
+
+@login_required
+def play_home(request: HttpRequest) -> HttpResponse:
+    """Start a game, and the user's recent matches."""
+    return _home(request)
+
+
+@login_required
+def goldfish_start(request: HttpRequest) -> HttpResponse:
+    """GET ?deck=<id>: confirm (with an optional seed); POST: start the goldfish match."""
+    decks = _goldfish_decks(request.user)
+    if request.method != "POST":
+        deck = _wanted_deck(request)
+        form = GoldfishForm(decks=_with(decks, deck), initial={"deck": deck.pk} if deck else None)
+        return _goldfish_page(request, form, deck)
+    deck_ids = {d.pk for d in decks}
+    raw = request.POST.get("deck", "")
+    if raw.isdigit() and int(raw) not in deck_ids:
+        decks = _with(decks, _readable(request.user, int(raw)))
+    form = GoldfishForm(request.POST, decks=decks)
+    if form.is_valid():
+        try:
+            match = start_goldfish(
+                user=request.user, deck_id=form.cleaned_data["deck"], seed=form.cleaned_data["seed"]
+            )
+        except (SeatsError, MatchRuleError) as error:
+            form.add_error(None, _reason(error))
+        else:
+            return redirect("match-page", match_id=match.pk)
+    return _goldfish_page(request, form, None, status=400)
+
+
+def _wanted_deck(request: HttpRequest) -> Deck | None:
+    raw = request.GET.get("deck", "")
+    return _readable(request.user, int(raw)) if raw.isdigit() else None
+
+
+def _readable(user: AbstractBaseUser, deck_id: int) -> Deck | None:
+    try:
+        deck = deck_for_read(user=user, deck_id=deck_id)
+    except Http404:
+        return None
+    return deck if deck.game.slug in DECK_GAMES else None
+
+
+def _with(decks: list[Deck], deck: Deck | None) -> list[Deck]:
+    """The user's decks, and a public deck asked for by id."""
+    if deck is None or any(d.pk == deck.pk for d in decks):
+        return decks
+    return [deck, *decks]
+
+
+def _goldfish_page(
+    request: HttpRequest, form: GoldfishForm, deck: Deck | None, status: int = 200
+) -> HttpResponse:
+    context = {"section": "play", "form": form, "deck": deck}
+    return render(request, "play/match_goldfish.html", context, status=status)
+
+
+@login_required
+@require_POST
+def bots_start(request: HttpRequest, game: str) -> HttpResponse:
+    """Start a Raise or Chocobo Party Up! match against bots."""
+    if game not in BOT_GAMES:
+        raise Http404("no such game to play against bots")
+    form = BotGameForm(game, request.POST)
+    if form.is_valid():
+        try:
+            match = start_bots(
+                user=request.user, game=game, seats=form.seats(), seed=form.cleaned_data["seed"]
+            )
+        except (SeatsError, MatchRuleError) as error:
+            form.add_error(None, _reason(error))
+        else:
+            return redirect("match-page", match_id=match.pk)
+    return _home(request, bots=form, status=400)
+
+
+def _reason(error: Exception) -> str:
+    return error.reason if isinstance(error, MatchRuleError) else str(error)
+
+
+# -- the match -------------------------------------------------------------------------
+
+
+def _options(data: Mapping[str, str]) -> tuple[str | None, bool]:
+    """The selected tile (ChiZo) and whether suggestions are on, from GET or POST."""
+    tile = data.get("tile") or None
+    return (tile[:64] if tile else None), data.get("hint") == "1"
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+def suggestion(loaded: Loaded, view: Mapping[str, Any]) -> int | None:
+    """The id of the action the greedy bot would take now, when the viewer is to act.
+
+    The bot is seeded as the match seeds its bots (match seed and step), so the same
+    position always gets the same suggestion.
+    """
+    if not view["legal_actions"]:
+        return None
+    game, state, match = loaded.game, loaded.state, loaded.match
+    bots = game.bot_types()
+    name = SUGGESTING_BOT if SUGGESTING_BOT in bots else sorted(bots)[0]
+    legal = game.legal_actions(state)
+    chosen = game.make_bot(name, mix_seed(match.seed, match.seq + 1)).choose(state.clone(), legal)
+    return legal.index(chosen)
+
+
+def outcome_text(view: Mapping[str, Any]) -> str:
+    """ "You reached 12 points on turn 9", "Winner: Seat 2 (greedy)", or why it stopped."""
+    if not view["is_over"]:
+        return ""
+    outcome, state, viewer = view["outcome"], view["state"], view["viewer"]
+    if view["mode"] == Match.Mode.GOLDFISH:
+        return _goldfish_outcome(view["game"], outcome, state, viewer)
+    if outcome["status"] != "finished" or not outcome["winners"]:
+        return "The game stopped before anyone won."
+    names = [_seat_name(seat, view) for seat in outcome["winners"]]
+    if len(names) == 1:
+        return f"Winner: {names[0]}."
+    return f"Shared victory: {', '.join(names)}."
+
+
+def _goldfish_outcome(
+    game: str, outcome: Mapping[str, Any], state: Mapping[str, Any], viewer: int
+) -> str:
+    score = outcome["scores"][viewer]
+    if game == "chizo":
+        if outcome["status"] == "finished":
+            return f"You reached {score} points on turn {state['turn']}."
+        why = {"turn_cap": "the turn limit was reached", "exhausted": "no action was left"}
+        return f"Stopped at {score} points on turn {state['turn']}: " + why.get(
+            state.get("end", ""), "the game hit its length limit"
+        ) + "."  # fmt: skip
+    turns = state["seats"][viewer]["turns"] if game == "shadowfist" else None
+    if outcome["status"] == "finished" and viewer in outcome["winners"]:
+        return f"You won on your turn {turns}." if turns else "You won."
+    return f"Stopped with {score} points: the goal was not reached."
+
+
+def _seat_name(seat: int, view: Mapping[str, Any]) -> str:
+    return seat_name(seat, view["viewer"], view["seats"])
+
+
+def _status_text(view: Mapping[str, Any]) -> str:
+    if view["is_over"]:
+        return "Game over"
+    if view["to_act"] == view["viewer"] and view["legal_actions"]:
+        return "Your move" if view["mode"] != Match.Mode.HOTSEAT else (
+            f"Seat {view['viewer'] + 1} to move"
+        )  # fmt: skip
+    return f"Waiting for {_seat_name(view['to_act'], view)}"
+
+
+def _render_match(
+    request: HttpRequest,
+    match: Match,
+    *,
+    selected: str | None,
+    hints: bool,
+    error: str = "",
+) -> HttpResponse:
+    loaded = load(match)
+    view = match_view(loaded)
+    suggested = suggestion(loaded, view) if hints else None
+    board = board_context(BoardInput(view, match.setup, selected, suggested))
+    query = {"hint": "1"} if hints else {}
+    context = {
+        "section": "play",
+        "match": match,
+        "view": view,
+        "board": board,
+        "game_name": get_game(match.game).info.name,
+        "status": _status_text(view),
+        "outcome": outcome_text(view),
+        "log": event_lines(view, board.get("names")),
+        "hints": hints,
+        "suggested": _suggested_label(board, suggested),
+        "can_undo": match.mode != Match.Mode.BOTS and match.seq > 0,
+        "page_url": reverse("match-page", args=[match.pk]),
+        "hint_query": urlencode(query),
+        "error": error,
+    }
+    template = "play/match_board.html" if _is_htmx(request) else "play/match.html"
+    return render(request, template, context)
+
+
+def _suggested_label(board: Mapping[str, Any], wanted: int | None) -> str:
+    for group in board.get("groups", []):
+        for button in group.buttons:
+            if button.id == wanted:
+                return button.label
+    return ""
+
+
+@login_required
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The board as the requesting player sees it (?tile=: a hand tile selected;
+    ?hint=1: the greedy bot's choice marked)."""
+    match = match_for(user=request.user, match_id=match_id)
+    selected, hints = _options(request.GET)
+    return _render_match(request, match, selected=selected, hints=hints)
+
+
+def _int(data: Mapping[str, str], name: str) -> int | None:
+    raw = data.get(name, "")
+    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+
+
+def _back(match_id: int, selected: str | None, hints: bool) -> str:
+    query = {k: v for k, v in (("tile", selected), ("hint", "1" if hints else None)) if v}
+    url = reverse("match-page", args=[match_id])
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def _refused(
+    request: HttpRequest, match_id: int, reason: str, selected: str | None, hints: bool
+) -> HttpResponse:
+    """The board again with the reason: swapped in place (htmx), else after a redirect."""
+    if _is_htmx(request):
+        match = match_for(user=request.user, match_id=match_id)
+        return _render_match(request, match, selected=selected, hints=hints, error=reason)
+    messages.error(request, reason)
+    return redirect(_back(match_id, selected, hints))
+
+
+@login_required
+@require_POST
+def match_act_view(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Take the action `action_id` chosen at step `seq`; bots then move."""
+    match_for(user=request.user, match_id=match_id)  # 404 before anything else
+    selected, hints = _options(request.POST)
+    seq, action_id = _int(request.POST, "seq"), _int(request.POST, "action_id")
+    if seq is None or action_id is None:
+        return _refused(request, match_id, "Choose an action.", selected, hints)
+    try:
+        match = match_act(
+            user=request.user, match_id=match_id, seq=seq, action=None, action_id=action_id
+        )
+    except StaleSeqError as error:
+        reason = f"Not played: {error}. Here is the board as it is now."
+        return _refused(request, match_id, reason, selected, hints)
+    except MatchRuleError as error:
+        return _refused(request, match_id, error.reason, selected, hints)
+    if _is_htmx(request):
+        return _render_match(request, match, selected=selected, hints=hints)
+    return redirect(_back(match_id, None, hints))
+
+
+@login_required
+@require_POST
+def match_undo_view(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Take back the last action (goldfish and hotseat matches)."""
+    match_for(user=request.user, match_id=match_id)
+    selected, hints = _options(request.POST)
+    seq = _int(request.POST, "seq")
+    if seq is None:
+        return _refused(request, match_id, "Nothing to undo.", selected, hints)
+    try:
+        match = match_undo(user=request.user, match_id=match_id, seq=seq)
+    except StaleSeqError as error:
+        reason = f"Nothing undone: {error}. Here is the board as it is now."
+        return _refused(request, match_id, reason, selected, hints)
+    except MatchRuleError as error:
+        return _refused(request, match_id, error.reason, selected, hints)
+    if _is_htmx(request):
+        return _render_match(request, match, selected=selected, hints=hints)
+    return redirect(_back(match_id, selected, hints))

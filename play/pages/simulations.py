@@ -1,0 +1,698 @@
+"""Simulation pages: start one, watch it run, read its report, replay a sample game, and
+compare two decks on the same seeds.
+
+Views parse input, call one service or selector, and render. Every page needs a login, and
+a simulation belongs to its owner: anyone else gets 404. While a simulation runs, its page
+polls a fragment (htmx, every second) that carries the progress and, once the simulation
+is done, the whole report; the fragment of a finished simulation no longer polls.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from config.charts import bar_chart, line_chart
+from decks.models import Deck
+from decks.selectors import deck_list
+from play.compare import compare_simulations
+from play.engine.core import game_slugs, get_game
+from play.engine.core.rng import MAX_SEED
+from play.models import Match, Simulation
+from play.runners import GOLDFISH_RUNNERS
+from play.services import matches, simulations
+from play.setups import DECK_GAMES, SeatsError, deck_setup
+from play.starting import simulation_spec
+
+T = TypeVar("T")
+MAX_GAMES = 100_000
+DEFAULT_GAMES = 1_000
+MAX_SEATS = 8
+PER_PAGE = 50
+ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
+HISTOGRAM_TITLE = "Games won on each turn"
+CUMULATIVE_TITLE = "Share of games won by each turn"
+LENGTH_TITLE = "Games by length in actions"
+CURVE_TITLES = {
+    "points_by_turn": "Mean points at the end of each turn",
+    "power_by_turn": "Mean power at the start of each turn's main shot",
+}
+FIRST_TURN_LABELS = {
+    "first_site_turn": "First site played",
+    "first_character_turn": "First character played",
+}
+CARD_SORTS = {
+    "name": (lambda row: row["name"].lower(), False),
+    "drawn": (lambda row: row["drawn"], True),
+    "played": (lambda row: row["played"], True),
+    "never": (lambda row: row["never"], True),
+}
+MAX_LENGTH_BARS = 20
+
+
+# ---------------------------------------------------------------- choices and formatting
+
+
+def game_name(slug: str) -> str:
+    return get_game(slug).info.name
+
+
+def goldfish_bot_choices() -> list[tuple[str, str]]:
+    """Every goldfish bot, labelled with the games it plays when not all of them."""
+    games = sorted(GOLDFISH_RUNNERS)
+    plays = {
+        bot: [game for game in games if bot in get_game(game).bot_types()]
+        for game in games
+        for bot in get_game(game).bot_types()
+    }
+    return [
+        (
+            bot,
+            bot
+            if len(plays[bot]) == len(games)
+            else f"{bot} ({', '.join(map(game_name, plays[bot]))} only)",
+        )
+        for bot in sorted(plays)
+    ]
+
+
+def bot_game_choices() -> list[tuple[str, str]]:
+    """Games that bots play against each other without decks (Raise, Chocobo Party Up!)."""
+    return [(slug, game_name(slug)) for slug in game_slugs() if slug not in DECK_GAMES]
+
+
+def _count(value: int | None) -> str:
+    return "—" if value is None else f"{value:,}"
+
+
+def _turns(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+def _share(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1%}"
+
+
+def _seed_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        label="Seed",
+        required=False,
+        min_value=0,
+        max_value=MAX_SEED - 1,
+        help_text="Optional. The same seed, deck and bot give the same games.",
+    )
+
+
+def _games_field(maximum: int = MAX_GAMES) -> forms.IntegerField:
+    return forms.IntegerField(
+        label="Games",
+        min_value=1,
+        max_value=maximum,
+        initial=DEFAULT_GAMES,
+        help_text=f"1 to {maximum:,}.",
+    )
+
+
+# ---------------------------------------------------------------- forms
+
+
+class DeckChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, deck: Deck) -> str:
+        return f"{deck.name} ({deck.game.name})"
+
+
+def _goldfish_decks(user: AbstractBaseUser) -> QuerySet[Deck]:
+    return deck_list(user=user).filter(game__slug__in=sorted(GOLDFISH_RUNNERS))
+
+
+class SimulationForm(forms.Form):
+    """Goldfish a deck: the deck, how many games, the bot that plays it, a seed."""
+
+    deck = DeckChoiceField(label="Deck", queryset=Deck.objects.none(), empty_label=None)
+    games = _games_field()
+    bot = forms.ChoiceField(label="Bot", initial="greedy", help_text="The policy that plays.")
+    seed = _seed_field()
+
+    def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].queryset = _goldfish_decks(user)
+        self.fields["bot"].choices = goldfish_bot_choices()
+
+    def spec_data(self) -> dict[str, Any]:
+        """The input as simulation_spec reads it (the API's shape)."""
+        data = self.cleaned_data
+        spec = {"deck": data["deck"].pk, "games": data["games"], "bot": data["bot"]}
+        return spec if data["seed"] is None else {**spec, "seed": data["seed"]}
+
+
+class BotSimulationForm(forms.Form):
+    """Bots against each other in a game without decks."""
+
+    game = forms.ChoiceField(label="Game")
+    seats = forms.CharField(
+        label="Seats",
+        max_length=300,
+        initial="greedy, random, random",
+        help_text="One bot per seat, separated by commas: greedy or random.",
+    )
+    games = _games_field()
+    seed = _seed_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = bot_game_choices()
+
+    def clean_seats(self) -> list[str]:
+        seats = [name.strip().lower() for name in self.cleaned_data["seats"].split(",")]
+        if not all(seats):
+            raise forms.ValidationError("Name a bot for each seat, separated by commas.")
+        if len(seats) > MAX_SEATS:
+            raise forms.ValidationError(f"At most {MAX_SEATS} seats.")
+        return seats
+
+    def spec_data(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        spec = {"game": data["game"], "seats": data["seats"], "games": data["games"]}
+        return spec if data["seed"] is None else {**spec, "seed": data["seed"]}
+
+
+class CompareForm(forms.Form):
+    """Two of the user's decks of one game, goldfished on the same seeds."""
+
+    first = DeckChoiceField(label="First deck (A)", queryset=Deck.objects.none(), empty_label=None)
+    second = DeckChoiceField(
+        label="Second deck (B)", queryset=Deck.objects.none(), empty_label=None
+    )
+    games = _games_field(MAX_GAMES // 2)
+    bot = forms.ChoiceField(label="Bot", initial="greedy", help_text="The policy that plays.")
+    seed = _seed_field()
+
+    def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].queryset = _goldfish_decks(user)
+        self.fields["bot"].choices = goldfish_bot_choices()
+
+    def start_data(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        decks = [data["first"].pk, data["second"].pk]
+        return {"decks": decks, "games": data["games"], "bot": data["bot"], "seed": data["seed"]}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        first, second = data.get("first"), data.get("second")
+        if first and second and first.pk == second.pk:
+            self.add_error("second", "Choose a different deck to compare with.")
+        elif first and second and first.game_id != second.game_id:
+            self.add_error("second", f"Choose a {first.game.name} deck, like the first.")
+        return data
+
+
+def _bound_form(form: forms.Form, error: SeatsError) -> None:
+    """Put a spec error on the field it names (seats[2] → seats), else on the form."""
+    field = error.field.split("[")[0]
+    form.add_error(field if field in form.fields else None, str(error))
+
+
+# ---------------------------------------------------------------- services of the pages
+
+
+def start_simulation(*, user: AbstractBaseUser, data: dict[str, Any]) -> Simulation:
+    """Build the spec as the API does and create the simulation (it then runs)."""
+    spec = simulation_spec(user=user, data=data)
+    return simulations.simulation_create(
+        owner=user,
+        game=spec.game,
+        kind=spec.kind,
+        spec=spec.spec,
+        games=data["games"],
+        seed=data.get("seed", matches.new_seed()),
+        deck_id=data.get("deck"),
+    )
+
+
+@transaction.atomic
+def start_comparison(
+    *, user: AbstractBaseUser, decks: Iterable[int], games: int, bot: str, seed: int | None
+) -> list[Simulation]:
+    """Both simulations on one seed, or neither: if the second passes no limit, the first
+    is rolled back with it (and never dispatched)."""
+    seed = matches.new_seed() if seed is None else seed
+    return [
+        start_simulation(user=user, data={"deck": deck, "games": games, "bot": bot, "seed": seed})
+        for deck in decks
+    ]
+
+
+def replay_sample(*, user: AbstractBaseUser, simulation: Simulation, seed: int) -> Match:
+    """A goldfish match of one of the simulation's sample games, dealt from its seed with
+    the deck as it was simulated (the deck may have changed or gone since)."""
+    setup = deck_setup(simulation.game, [simulation.spec["cards"]], goldfish=True)
+    return matches.match_create(
+        owner=user,
+        game=simulation.game,
+        mode=Match.Mode.GOLDFISH,
+        seats=[{"player": "human", "deck": simulation.deck_id}],
+        setup=setup,
+        seed=seed,
+    )
+
+
+# ---------------------------------------------------------------- selectors of the pages
+
+
+def own_simulation(*, user: AbstractBaseUser, pk: int) -> Simulation:
+    """The user's simulation, or 404 (also for everyone else's)."""
+    return get_object_or_404(
+        Simulation.objects.select_related("deck__game"), owner_id=user.pk, pk=pk
+    )
+
+
+def own_simulations(*, user: AbstractBaseUser) -> QuerySet[Simulation]:
+    return (
+        Simulation.objects.filter(owner_id=user.pk)
+        .select_related("deck")
+        .defer("results", "spec", "error")
+    )
+
+
+# ---------------------------------------------------------------- what the templates show
+
+
+def simulation_title(simulation: Simulation) -> str:
+    if simulation.kind == "bots":
+        seats = ", ".join(simulation.spec.get("bots", []))
+        return f"{game_name(simulation.game)}: {seats}"
+    deck = simulation.deck.name if simulation.deck else "a deleted deck"
+    return f"{deck} ({game_name(simulation.game)})"
+
+
+def list_row(simulation: Simulation) -> dict[str, Any]:
+    if simulation.kind == "bots":
+        subject = f"{game_name(simulation.game)} bot games"
+    else:
+        deck = simulation.deck.name if simulation.deck else "deleted deck"
+        subject = f"{deck} ({game_name(simulation.game)})"
+    return {"simulation": simulation, "subject": subject, **progress(simulation)}
+
+
+def progress(simulation: Simulation) -> dict[str, Any]:
+    return {
+        "active": simulation.status in ACTIVE,
+        "done_text": _count(simulation.games_done),
+        "total_text": _count(simulation.games),
+    }
+
+
+def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, Any]:
+    """The report of a finished goldfish simulation, with its charts, ready to show."""
+    results = simulation.results or {}
+    turn = results.get("turn", {})
+    histogram: dict[str, int] = turn.get("histogram", {})
+    cumulative: dict[str, float] = turn.get("cumulative", {})
+    return {
+        "template": "play/simulation_report.html",
+        **goldfish_figures(results),
+        "histogram_chart": bar_chart(list(histogram.items()), title=HISTOGRAM_TITLE, unit=" games"),
+        "cumulative_chart": line_chart(
+            [(int(t), share) for t, share in cumulative.items()], title=CUMULATIVE_TITLE
+        ),
+        "buckets": buckets(results),
+        "by_turn": simulation.spec.get("by_turn", 5),
+        "cards": card_rows(results.get("cards", []), sort),
+        "sort": sort if sort in CARD_SORTS else "played",
+        "blanks": [blank["name"] for blank in results.get("blanks", [])],
+        "policy": results.get("policy"),
+        "seed": simulation.seed,
+        "curves": [
+            {"title": CURVE_TITLES.get(key, key), "chart": _curve_chart(key, values)}
+            for key, values in results.get("curves", {}).items()
+            if values
+        ],
+        "first_turns": first_turns(results),
+    }
+
+
+def goldfish_figures(results: dict[str, Any]) -> dict[str, str]:
+    """Games, wins, unfinished and the finishing turn's mean, interval and median."""
+    turn = results.get("turn", {})
+    median = turn.get("median")
+    return {
+        "games": _count(results.get("games")),
+        "wins": _count(results.get("wins")),
+        "win_share": _share(results.get("wins", 0) / (results.get("games") or 1)),
+        "unfinished": _count(results.get("unfinished")),
+        "mean": _turns(turn.get("mean")),
+        "low": _turns(turn.get("low")),
+        "high": _turns(turn.get("high")),
+        "median": "—" if median is None else f"{median:g}",
+    }
+
+
+def buckets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per finishing turn: games, share, share won by then, sample seeds."""
+    turn = results.get("turn", {})
+    games = results.get("games") or 1
+    cumulative = turn.get("cumulative", {})
+    samples = results.get("sample_seeds", {})
+    return [
+        {
+            "turn": t,
+            "games": _count(n),
+            "share": _share(n / games),
+            "by_then": _share(cumulative.get(t)),
+            "seeds": samples.get(t, []),
+        }
+        for t, n in turn.get("histogram", {}).items()
+    ]
+
+
+def first_turns(results: dict[str, Any]) -> list[dict[str, str]]:
+    """Shadowfist: the turn of the first site and first character, mean and interval."""
+    return [
+        {
+            "label": FIRST_TURN_LABELS.get(key, key),
+            "mean": _turns(figures.get("mean")),
+            "low": _turns(figures.get("low")),
+            "high": _turns(figures.get("high")),
+            "never": _count(figures.get("never")),
+        }
+        for key, figures in results.get("first_turns", {}).items()
+    ]
+
+
+def _curve_chart(key: str, values: list[float]) -> Any:
+    points = [(index + 1, value) for index, value in enumerate(values)]
+    top = math.ceil(max(values)) or 1  # a whole number labels the axis legibly
+    return line_chart(points, title=CURVE_TITLES.get(key, key), y_max=top, percent=False)
+
+
+def card_rows(cards: list[dict[str, Any]], sort: str) -> list[dict[str, Any]]:
+    """Per-card figures as shares of games, ordered by one column (the summary's order:
+    most played first, when the column is not known)."""
+    rows = []
+    for card in cards:
+        drawn = next((v for k, v in card.items() if k.startswith("drawn_by_turn_")), 0.0)
+        rows.append(
+            {
+                "name": card["name"],
+                "drawn": drawn,
+                "played": card.get("played", 0.0),
+                "never": card.get("never_playable", 0.0),
+            }
+        )
+    if sort in CARD_SORTS:
+        key, descending = CARD_SORTS[sort]
+        rows.sort(key=key, reverse=descending)
+    for row in rows:
+        row.update({f"{name}_text": _share(row[name]) for name in ("drawn", "played", "never")})
+    return rows
+
+
+def bot_report(simulation: Simulation) -> dict[str, Any]:
+    """The report of finished bot games: win rate per seat, game length, ties."""
+    results = simulation.results or {}
+    length = results.get("length", {})
+    histogram = {int(k): v for k, v in length.get("histogram", {}).items()}
+    samples: dict[str, list[int]] = results.get("sample_seeds", {})
+    width = bin_width(histogram)
+    return {
+        "template": "play/simulation_report_bots.html",
+        "games": _count(results.get("games")),
+        "ties": _count(results.get("ties")),
+        "unfinished": _count(results.get("unfinished")),
+        "seats": [
+            {
+                "seat": seat["seat"] + 1,
+                "bot": seat["bot"],
+                "wins": _count(seat["wins"]),
+                "rate": _share(seat["rate"]),
+                "low": _share(seat["low"]),
+                "high": _share(seat["high"]),
+                "seeds": samples.get(str(seat["seat"]), []),
+            }
+            for seat in results.get("seats", [])
+        ],
+        "mean": _turns(length.get("mean")),
+        "low": _turns(length.get("low")),
+        "high": _turns(length.get("high")),
+        "median": _count(length.get("median")),
+        "length_chart": bar_chart(binned(histogram, width), title=LENGTH_TITLE, unit=" games"),
+        "bin_width": width,
+        "policy": ", ".join(results.get("policy") or []),
+        "seed": simulation.seed,
+    }
+
+
+def bin_width(histogram: dict[int, int], most: int = MAX_LENGTH_BARS) -> int:
+    """The width of equal ranges that put a histogram's values into at most `most` bars."""
+    if not histogram:
+        return 1
+    return max(1, -(-(max(histogram) - min(histogram) + 1) // most))
+
+
+def binned(histogram: dict[int, int], width: int) -> list[tuple[str, int]]:
+    """Bars of `width` values each, labelled by their first value (a range label would
+    not fit under a bar)."""
+    low = min(histogram, default=0)
+    bars: dict[int, int] = {}
+    for value, count in sorted(histogram.items()):
+        start = low + (value - low) // width * width
+        bars[start] = bars.get(start, 0) + count
+    return [(str(start), count) for start, count in bars.items()]
+
+
+def sample_seeds(simulation: Simulation) -> set[int]:
+    """The seeds of a goldfish simulation's sample games (none for bot games)."""
+    if simulation.kind != "goldfish":
+        return set()
+    samples = (simulation.results or {}).get("sample_seeds", {})
+    return {seed for seeds in samples.values() for seed in seeds}
+
+
+def report(simulation: Simulation, sort: str = "played") -> dict[str, Any] | None:
+    if simulation.status != Simulation.Status.DONE or not simulation.results:
+        return None
+    if simulation.kind == "bots":
+        return bot_report(simulation)
+    return goldfish_report(simulation, sort)
+
+
+def live_context(simulation: Simulation, sort: str = "played") -> dict[str, Any]:
+    return {
+        "section": "simulations",
+        "simulation": simulation,
+        "title": simulation_title(simulation),
+        "live": progress(simulation),
+        "report": report(simulation, sort),
+    }
+
+
+def comparison_context(first: Simulation, second: Simulation) -> dict[str, Any]:
+    """Both runs' progress, and once both are done the paired difference and histograms."""
+    context: dict[str, Any] = {
+        "section": "simulations",
+        "runs": [
+            {"letter": letter, "simulation": run, "title": simulation_title(run), **progress(run)}
+            for letter, run in (("A", first), ("B", second))
+        ],
+        "active": first.status in ACTIVE or second.status in ACTIVE,
+        "first": first,
+        "second": second,
+    }
+    if any(
+        run.status in (Simulation.Status.FAILED, Simulation.Status.CANCELLED)
+        for run in (first, second)
+    ):
+        context["problem"] = "One of the two simulations stopped before the end: no comparison."
+    elif not context["active"]:
+        try:
+            context["comparison"] = comparison(first, second)
+        except ValueError as error:
+            context["problem"] = f"These simulations cannot be compared: {error}."
+        else:
+            for run, chart in zip(context["runs"], context["comparison"]["charts"], strict=True):
+                run["chart"] = chart
+    return context
+
+
+def comparison(first: Simulation, second: Simulation) -> dict[str, Any]:
+    result = compare_simulations(first, second)
+    difference = result["difference"]
+    histograms = [
+        (run.results or {}).get("turn", {}).get("histogram", {}) for run in (first, second)
+    ]
+    # One turn axis for both charts, so their bars line up.
+    turns = sorted({int(t) for histogram in histograms for t in histogram})
+    names = [simulation_title(run) for run in (first, second)]
+    return {
+        "games": _count(result["games"]),
+        "a_mean": _turns(result["a_mean"]),
+        "b_mean": _turns(result["b_mean"]),
+        "mean": _turns(difference["mean"]),
+        "low": _turns(difference["low"]),
+        "high": _turns(difference["high"]),
+        "verdict": verdict(difference),
+        "unfinished_a": _count(result["unfinished"]["a"]),
+        "unfinished_b": _count(result["unfinished"]["b"]),
+        "charts": [
+            bar_chart(
+                [(str(t), histogram.get(str(t), 0)) for t in turns],
+                title=f"{letter}, {name}: {HISTOGRAM_TITLE.lower()}",
+                unit=" games",
+            )
+            for letter, name, histogram in zip("AB", names, histograms, strict=True)
+        ],
+    }
+
+
+def verdict(difference: dict[str, float | None]) -> str:
+    low, high = difference["low"], difference["high"]
+    if low is None or high is None:
+        return "No games to compare."
+    if high < 0:
+        return "B finishes sooner than A: the whole interval is below zero."
+    if low > 0:
+        return "A finishes sooner than B: the whole interval is above zero."
+    return "No clear difference: the interval includes zero."
+
+
+# ---------------------------------------------------------------- views
+
+
+@login_required
+def simulation_list(request: HttpRequest) -> HttpResponse:
+    page = Paginator(own_simulations(user=request.user), PER_PAGE).get_page(request.GET.get("page"))
+    rows = [list_row(simulation) for simulation in page]
+    return render(
+        request, "play/simulations.html", {"section": "simulations", "page": page, "rows": rows}
+    )
+
+
+@login_required
+def simulation_new(request: HttpRequest) -> HttpResponse:
+    kind = request.POST.get("kind") if request.method == "POST" else None
+    goldfish = SimulationForm(
+        request.POST if kind == "goldfish" else None,
+        user=request.user,
+        initial={"deck": request.GET.get("deck", "")},
+    )
+    bots = BotSimulationForm(request.POST if kind == "bots" else None, prefix="bots")
+    status = 200
+    if kind in ("goldfish", "bots"):
+        form = goldfish if kind == "goldfish" else bots
+        simulation, status = _submit(
+            form, lambda: start_simulation(user=request.user, data=form.spec_data())
+        )
+        if simulation is not None:
+            return redirect("simulation-page", simulation.pk)
+    context = {"section": "simulations", "form": goldfish, "bots_form": bots}
+    return render(request, "play/simulation_new.html", context, status=status)
+
+
+def _submit(form: forms.Form, start: Callable[[], T]) -> tuple[T | None, int]:
+    """Start what a valid form asks for. On invalid input or a refusal the reason goes on
+    the form, which shows again with what was typed: (None, the page's status)."""
+    if not form.is_valid():
+        return None, 400
+    try:
+        return start(), 200
+    except SeatsError as error:
+        _bound_form(form, error)
+        return None, 400
+    except simulations.TooManySimulationsError as error:
+        form.add_error(None, _too_many(error))
+        return None, 429
+
+
+def _too_many(error: simulations.TooManySimulationsError) -> str:
+    return (
+        f"You already have {error.limit} simulations running, the most one may have at a "
+        "time. Wait for one to finish, or cancel one, then start this one."
+    )
+
+
+@login_required
+def simulation_page(request: HttpRequest, pk: int) -> HttpResponse:
+    simulation = own_simulation(user=request.user, pk=pk)
+    context = live_context(simulation, request.GET.get("cards", "played"))
+    return render(request, "play/simulation_detail.html", context)
+
+
+@login_required
+def simulation_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The polled fragment: progress while running, the report when done."""
+    simulation = own_simulation(user=request.user, pk=pk)
+    return render(request, "play/simulation_live.html", live_context(simulation))
+
+
+@login_required
+@require_POST
+def simulation_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    simulation = own_simulation(user=request.user, pk=pk)
+    was_active = simulation.status in ACTIVE
+    simulation = simulations.simulation_cancel(simulation=simulation)
+    if was_active and simulation.status == Simulation.Status.CANCELLED:
+        messages.success(request, "Simulation cancelled.")
+    return redirect("simulation-page", simulation.pk)
+
+
+@login_required
+@require_POST
+def simulation_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start a goldfish match of one sample game and go to its board."""
+    simulation = own_simulation(user=request.user, pk=pk)
+    raw = request.POST.get("seed", "")
+    if not raw.isdigit() or int(raw) not in sample_seeds(simulation):
+        return HttpResponseBadRequest("Replay one of this simulation's sample games.")
+    try:
+        match = replay_sample(user=request.user, simulation=simulation, seed=int(raw))
+    except (SeatsError, matches.MatchRuleError) as error:
+        messages.error(request, f"This game cannot be replayed: {error}")
+        return redirect("simulation-page", simulation.pk)
+    return redirect(reverse("match-page", args=[match.pk]))
+
+
+@login_required
+def compare_new(request: HttpRequest) -> HttpResponse:
+    form = CompareForm(request.POST or None, user=request.user)
+    status = 200
+    if request.method == "POST":
+        pair, status = _submit(
+            form, lambda: start_comparison(user=request.user, **form.start_data())
+        )
+        if pair is not None:
+            return redirect("simulation-compare-result", pair[0].pk, pair[1].pk)
+    context = {"section": "simulations", "form": form}
+    return render(request, "play/simulation_compare.html", context, status=status)
+
+
+def _pair(request: HttpRequest, a: int, b: int) -> tuple[Simulation, Simulation]:
+    if a == b:
+        raise Http404("compare two different simulations")
+    return own_simulation(user=request.user, pk=a), own_simulation(user=request.user, pk=b)
+
+
+@login_required
+def compare_result(request: HttpRequest, a: int, b: int) -> HttpResponse:
+    context = comparison_context(*_pair(request, a, b))
+    return render(request, "play/simulation_compare_result.html", context)
+
+
+@login_required
+def compare_live(request: HttpRequest, a: int, b: int) -> HttpResponse:
+    context = comparison_context(*_pair(request, a, b))
+    return render(request, "play/simulation_compare_live.html", context)
