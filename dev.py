@@ -123,8 +123,9 @@ def prod(extra: list[str]) -> None:
                  ["load_catalogue"]):  # fmt: skip
         _run(PYTHON, "manage.py", *step, env=env)
     workers = env.get("WEB_CONCURRENCY", "2")
+    # Threads let a worker overlap one request's database wait with another's Python.
     web = [BIN / "gunicorn", "config.wsgi", "--bind", address, "--workers", workers,
-           "--access-logfile", "-"]  # fmt: skip
+           "--threads", env.get("WEB_THREADS", "4"), "--access-logfile", "-"]  # fmt: skip
     # --beat: this worker also runs the periodic check for stalled simulations.
     worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "INFO", "--beat",
               "-s", ROOT / "var" / "celerybeat-schedule",
