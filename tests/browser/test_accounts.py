@@ -21,7 +21,7 @@ def test_a_visitor_signs_up_and_is_logged_in(page: Page) -> None:
     page.get_by_role("button", name="Create my account").click()
 
     expect(page).to_have_url(re.compile(r"/decks/$"))
-    expect(page.locator("header.site")).to_contain_text("dora")
+    expect(page.locator("header.site-header")).to_contain_text("dora")
     assert get_user_model().objects.filter(username="dora").exists()
 
 
@@ -43,7 +43,7 @@ def test_a_user_logs_out_and_in_with_the_keyboard(page: Page, login: object) -> 
     page.get_by_label("Username").fill("fay")
     page.get_by_label("Password").fill("fay-password-1")
     page.keyboard.press("Enter")
-    expect(page.locator("header.site")).to_contain_text("fay")
+    expect(page.locator("header.site-header")).to_contain_text("fay")
 
     page.get_by_role("button", name="Log out").click()
     expect(page).to_have_url(re.compile(r"/$"))

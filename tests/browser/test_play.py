@@ -1,0 +1,143 @@
+"""Play in a real browser: a ChiZo goldfish game clicked through to 12 points, a
+Shadowfist goldfish board, Raise against a bot, and a simulation whose progress bar
+finishes and whose report draws the histogram."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from decks import services as deck_services
+from play.models import Match
+from tests.browser.conftest import screenshot
+
+CHIZO_STACK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push\n2 Village"
+
+
+def chizo_deck(owner: Any) -> int:
+    deck = deck_services.deck_create_from_text(
+        owner=owner, game="chizo", name="Roosters", text=CHIZO_STACK, format="stack",
+        visibility="private",
+    )  # fmt: skip
+    return int(deck.pk)
+
+
+def test_a_player_clicks_a_chizo_goldfish_game_to_twelve_points(page: Page, login: Any) -> None:
+    deck = chizo_deck(login(page))
+    page.goto(f"/play/goldfish/?deck={deck}")
+    page.get_by_label("Seed (optional)").fill("4")
+    page.get_by_role("button", name="Start the goldfish game").click()
+    board = page.locator("#match")
+    expect(board).to_be_visible()
+    screenshot(page, "chizo-goldfish-start")
+
+    # By hand first: choose a tile from the hand, then click a highlighted cell.
+    page.locator("li.hand-tile a").first.click()
+    seq = board.get_attribute("data-seq")
+    page.locator("#board-area button.cell-button[data-action-id]").first.click()
+    expect(board).not_to_have_attribute("data-seq", seq or "")
+
+    # Then with the suggested move marked on the board, to the end of the game.
+    page.get_by_role("link", name="Suggest moves").click()
+    for _click in range(200):
+        if page.locator("[data-outcome]").count():
+            break
+        seq = board.get_attribute("data-seq")
+        page.locator('[data-suggested="true"]').click()
+        expect(board).not_to_have_attribute("data-seq", seq or "")
+    outcome = page.locator("[data-outcome]")
+    expect(outcome).to_contain_text(re.compile(r"You reached \d+ points on turn \d+"))
+    screenshot(page, "chizo-goldfish-won")
+    points = int(re.search(r"reached (\d+) points", outcome.inner_text()).group(1))  # type: ignore[union-attr]
+    assert points >= 12
+    assert Match.objects.get().is_over
+
+
+def test_undo_takes_back_the_last_action(page: Page, login: Any) -> None:
+    deck = chizo_deck(login(page))
+    page.goto(f"/play/goldfish/?deck={deck}")
+    page.get_by_role("button", name="Start the goldfish game").click()
+    board = page.locator("#match")
+    before = board.get_attribute("data-seq")
+    page.locator("li.hand-tile a").first.click()
+    page.locator("#board-area button.cell-button[data-action-id]").first.click()
+    expect(board).not_to_have_attribute("data-seq", before or "")
+
+    page.get_by_role("button", name="Undo").click()
+
+    expect(board).to_have_attribute("data-seq", before or "")
+
+
+def test_a_player_plays_raise_against_a_bot(page: Page, login: Any) -> None:
+    login(page)
+    page.goto("/play/")
+    screenshot(page, "play-home")
+    page.get_by_role("button", name="Play Raise").click()
+    board = page.locator("#match")
+    expect(board).to_be_visible()
+    seq = board.get_attribute("data-seq")
+
+    page.locator("#match button[data-action-id]").first.click()
+
+    expect(board).not_to_have_attribute("data-seq", seq or "")
+    screenshot(page, "raise-board")
+
+
+def test_a_simulation_runs_with_a_progress_bar_and_draws_its_report(page: Page, login: Any) -> None:
+    deck = chizo_deck(login(page))
+    page.goto(f"/simulations/new/?deck={deck}")
+    form = page.get_by_role("form", name="Goldfish a deck")
+    form.get_by_label("Games").fill("400")
+    form.get_by_label("Seed").fill("7")
+    form.get_by_role("button", name="Start the simulation").click()
+
+    progress = page.get_by_role("progressbar", name="Games played")
+    expect(progress).to_be_visible()
+    screenshot(page, "simulation-running")
+    expect(page.locator("#simulation-progress-text")).to_have_text(
+        "400 of 400 games", timeout=120_000
+    )
+    expect(progress).to_have_attribute("value", "400")
+    histogram = page.get_by_role("img", name="Games won on each turn")
+    expect(histogram).to_be_visible()
+    assert histogram.locator("g.bar").count() >= 2
+    expect(page.get_by_role("img", name="Share of games won by each turn")).to_be_visible()
+    screenshot(page, "simulation-report")
+
+
+def test_a_shadowfist_goldfish_board_shows_sites_power_and_hand(page: Page, login: Any) -> None:
+    from cards.shipped import read_json
+
+    owner = login(page)
+    chosen = read_json("shadowfist/starter.json")["decks"][0]["cards"]
+    text = "\n".join(f"{count} {name}" for name, count in chosen.items())
+    deck = deck_services.deck_create_from_text(
+        owner=owner, game="shadowfist", name="Starter", text=text
+    )
+    page.goto(f"/play/goldfish/?deck={deck.pk}")
+    page.get_by_role("button", name="Start the goldfish game").click()
+
+    board = page.locator("#match")
+    expect(board).to_contain_text("Power")
+    expect(board.locator("[data-action-id]").first).to_be_visible()
+    seq = board.get_attribute("data-seq")
+    board.locator("button[data-action-id]").first.click()
+    expect(board).not_to_have_attribute("data-seq", seq or "")
+    screenshot(page, "shadowfist-goldfish")
+
+
+def test_chocobo_party_up_is_played_against_bots_on_a_phone(phone: Page, login: Any) -> None:
+    login(phone)
+    phone.goto("/play/")
+    phone.get_by_role("button", name="Play Chocobo Party Up!").click()
+
+    board = phone.locator("#match")
+    expect(board).to_be_visible()
+    seq = board.get_attribute("data-seq")
+    board.locator("button[data-action-id]").first.click()
+    expect(board).not_to_have_attribute("data-seq", seq or "")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the board scrolls sideways on a phone ({width}px wide)"
+    screenshot(phone, "chocobo-phone")
