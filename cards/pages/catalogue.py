@@ -18,6 +18,7 @@ from django.core.validators import RegexValidator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
 
 from cards import selectors
 from cards.api.filters import filter_terms
@@ -177,6 +178,7 @@ def _bounded(params: QueryDict) -> dict[str, str]:
     }
 
 
+@require_safe
 def card_search(request: HttpRequest) -> HttpResponse:
     """Search the catalogue: the query, the filters, ordering, grid or list, pages."""
     form = CardSearchForm(_bounded(request.GET))
@@ -278,6 +280,7 @@ def card_stats(card: Card) -> list[tuple[str, str]]:
     return stats
 
 
+@require_safe
 def card_detail(request: HttpRequest, card_id: int) -> HttpResponse:
     """One card with every field its game has, its effect and its printings."""
     card = get_object_or_404(selectors.card_queryset(), pk=card_id)

@@ -1,0 +1,114 @@
+"""Authentication everywhere but the public allow-list: a walk over every URL pattern,
+GET and POST, as an anonymous visitor, with real ids of another user's public deck,
+match and simulation in the URLs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from cards.models import Card
+from decks import services as deck_services
+from play.models import Match, Simulation
+
+pytestmark = pytest.mark.django_db
+
+#: (route, method) open to anonymous visitors: catalogue reads, anonymous deck
+#: validation, health, signing up and in, and the API's own description.
+PUBLIC = {
+    ("", "GET"), ("cards/", "GET"), ("cards/<int:card_id>/", "GET"),
+    ("accounts/login/", "GET"), ("accounts/login/", "POST"),
+    ("accounts/signup/", "GET"), ("accounts/signup/", "POST"), ("accounts/logout/", "POST"),
+    ("healthz", "GET"),
+    ("api/v1/games/", "GET"), ("api/v1/sets/", "GET"), ("api/v1/cards/", "GET"),
+    ("api/v1/cards/<int:pk>/", "GET"), ("api/v1/decks/validate/", "POST"),
+    ("api/v1/auth/token/", "POST"), ("api/schema/", "GET"), ("api/docs/", "GET"),
+}  # fmt: skip
+
+
+def routes(patterns: list[Any], prefix: str = "") -> Iterator[str]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            yield prefix + str(pattern.pattern)
+
+
+ALL_ROUTES = sorted(r for r in routes(get_resolver().url_patterns) if not r.startswith("admin/"))
+
+
+@pytest.fixture
+def ids(alice: User) -> dict[str, str]:
+    """Real objects of alice's (her deck public), for the ids in the routes."""
+    deck = deck_services.deck_create_from_text(
+        owner=alice, game="chizo", name="Open", text="3 Rat", visibility="public"
+    )
+    match = Match.objects.create(
+        owner=alice,
+        game="raise",
+        mode="bots",
+        seed=1,
+        setup={},
+        seats=[],
+        state={},
+        rules_version="1",
+    )
+    simulation = Simulation.objects.create(
+        owner=alice, game="raise", kind="bots", spec={}, games=1, seed=1, chunk_size=1
+    )
+    card = Card.objects.filter(game__slug="chizo").first()
+    assert card is not None
+    return {"deck": str(deck.pk), "match": str(match.pk), "simulation": str(simulation.pk),
+            "card": str(card.pk)}  # fmt: skip
+
+
+def concrete(route: str, ids: dict[str, str]) -> str:
+    owner = next((k for k in ("card", "deck", "match", "simulation") if k in route), "deck")
+    if route.startswith(("simulations/", "api/v1/simulations/")):
+        owner = "simulation"
+    if route.startswith(("play/matches/", "api/v1/matches/")):
+        owner = "match"
+
+    def value(match: re.Match[str]) -> str:
+        kind, name = match.group(1), match.group(2)
+        if kind == "int":
+            return ids[owner]
+        return {"game": "raise", "kind": "text"}.get(name, name)
+
+    return "/" + re.sub(r"<(\w+):(\w+)>", value, route)
+
+
+def refused(response: Any) -> bool:
+    if response.status_code in (401, 403, 405):
+        return True
+    location = response.get("Location", "")
+    return response.status_code == 302 and location.startswith("/accounts/login/")
+
+
+@pytest.mark.parametrize("route", ALL_ROUTES)
+def test_every_route_is_public_only_if_allow_listed(client: Any, ids: dict[str, str],
+                                                    route: str) -> None:  # fmt: skip
+    url = concrete(route, ids)
+    for method in ("GET", "POST"):
+        response = client.get(url) if method == "GET" else client.post(url, {})
+
+        if (route, method) in PUBLIC:
+            assert not refused(response) or response.status_code == 405, (method, url)
+        else:
+            assert refused(response), (method, url, response.status_code)
+
+
+def test_the_allow_list_names_only_real_routes() -> None:
+    assert {route for route, _method in PUBLIC} <= set(ALL_ROUTES)
+
+
+def test_the_admin_asks_for_a_staff_login(client: Any) -> None:
+    response = client.get("/admin/")
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/admin/login/")
