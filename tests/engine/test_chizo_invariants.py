@@ -1,46 +1,66 @@
 """Random play over many seeds: the invariants every game of ChiZo must keep.
 
-1,000 seeded games for each of 2, 3 and 4 players and 2-vs-2 teams, with stacks drawn
-from the project's set (basic creatures and every other tile: 12 tiles a seat in most
-games, so they stay short, and as many as a real game in one game in ten), between
-random bots with a greedy one in every third game and a planner now and then. Every
-chosen action is one of the legal ones; every game ends well within the cap with every
-tile accounted for and every owner unchanged; the final state round-trips through JSON;
-the checked path (``apply``: every action verified, events built) plays the very same
-game as the fast one. One game in twenty also gets the expensive checks at one step
-(every listed action verifies and nothing else of its kinds; state, action and events
-round-trip; views leak nothing), and the first seeds get them at every step.
+1,000 seeded games for each of 2, 3 and 4 players and 2-vs-2 teams, through the shared
+harness (``fuzz_harness``), with stacks drawn from the project's set (basic creatures
+and every other tile: 12 tiles a seat in most games, so they stay short, and as many as
+a real game in one game in ten), between random bots with a greedy one in every third
+game and a planner now and then. Every chosen action is one of the legal ones; every game
+ends well within the cap with every tile accounted for and every owner unchanged; the
+final state round-trips through JSON; the checked path (``apply``: every action
+verified, events built) plays the very same game as the fast one. One game in twenty
+also gets the expensive checks at one step (every listed action verifies and nothing
+else of its kinds; state, action and events round-trip; views leak nothing), and the
+first seeds get them at every step. Goldfish games (one player, a 40-tile stack) get a
+shorter run here (the long run, ``bench/fuzz_engine.py``, plays 10,000).
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
-from play.engine.core import Action, Event, IllegalAction, Outcome, Rng, record, replay
+from play.engine.core import Action, IllegalAction, Outcome, Rng
 from play.engine.games.chizo import GAME, ChizoState
 from play.engine.games.chizo.state import FACE_DOWN_MODES, Entry
-from play.engine.simulate import bot_seed, play_game
+from play.engine.simulate import play_game
 
 from .chizo_data import random_stack, tile_list
 from .chizo_table import all_uids
+from .fuzz_harness import (
+    FuzzCase,
+    Rates,
+    Result,
+    check_recorded_replay,
+    check_same_seed,
+    play_one,
+    run_seeds,
+)
 
 SEEDS = 1000
+GOLDFISH_SEEDS = 50  # the long run (bench/fuzz_engine.py) plays 10,000
 THOROUGH = 2  # seeds per configuration that get the expensive checks at every step
 CONFIGS = {"2p": (2, False), "3p": (3, False), "4p": (4, False), "teams": (4, True)}
 #: Stack sizes: most games are short ones (small stacks); one in ten has stacks as big
 #: as a real game's, so long games with sprawling grids are played too.
 SHORT_STACK = 12
 LONG_STACK = {2: 30, 3: 26, 4: 22}
+GOLDFISH_STACK = 40
 
 
-def setup_for(config: str, seed: int) -> dict:
+def setup_for(config: str, seed: int) -> dict[str, Any]:
     players, teams = CONFIGS[config]
     size = LONG_STACK[players] if seed % 10 == 0 else SHORT_STACK
     stacks = [random_stack(seed * 7 + s, size=size) for s in range(players)]
     return {"players": players, "teams": teams, "tiles": tile_list(), "stacks": stacks}
+
+
+def goldfish_setup(seed: int) -> dict[str, Any]:
+    stack = random_stack(seed * 7, size=GOLDFISH_STACK)
+    return {"goldfish": True, "tiles": tile_list(), "stacks": [stack]}
 
 
 def bot_names(players: int, seed: int) -> list[str]:
@@ -53,12 +73,15 @@ def bot_names(players: int, seed: int) -> list[str]:
     return names
 
 
-def roundtrip(data: object) -> object:
-    return json.loads(json.dumps(data))
+def goldfish_bot(seed: int) -> list[str]:
+    """Greedy (as goldfish batches play), random one game in three, now and then a planner."""
+    return ["planner" if seed % 200 == 7 else "random" if seed % 3 == 1 else "greedy"]
 
 
-def check_conservation(state: ChizoState) -> None:
-    """No tile created or lost; owners never change; tiles out of play face their owner."""
+def check_conservation(state: ChizoState, owner: list[int] | None = None) -> None:
+    """No tile created or lost; owners never change (``owner``: the very list dealt);
+    tiles out of play face their owner."""
+    assert owner is None or state.owner is owner  # "Tiles never change ownership!"
     assert all_uids(state) == list(range(len(state.kind)))
     assert len(state.owner) == len(state.kind)
     for uid, controller in enumerate(state.ctrl):
@@ -83,26 +106,19 @@ def check_everything_listed_verifies_and_nothing_else(state: ChizoState) -> None
     kinds = {a.kind for a in legal} | {"pass", "draw", "end_turn", "done", "stop"}
     uids = set(state.hands[player]) | set(state.discards[player]) | set(state.pos)
     candidates = {Action(k, player) for k in ("pass", "draw", "end_turn", "done", "stop")}
-    candidates |= {Action(k, player, (u,)) for u in uids for k in kinds
-                   & {"choose", "react", "action", "face_down", "ask"}}
+    candidates |= {
+        Action(k, player, (u,))
+        for u in uids
+        for k in kinds & {"choose", "react", "action", "face_down", "ask"}
+    }
     listed = set(legal)
     for action in candidates - listed:
         with pytest.raises(IllegalAction):
             GAME.verify(state, action)
-    other = (player + 1) % state.players
-    with pytest.raises(IllegalAction):
-        GAME.verify(state, Action(legal[0].kind, other, legal[0].args))
-
-
-def check_json_roundtrips(state: ChizoState, action: Action, events: list[Event]) -> None:
-    data = state.to_dict()
-    again = GAME.state_from_dict(roundtrip(data))
-    assert again.to_dict() == data
-    assert again.hash() == state.hash()
-    assert GAME.legal_actions(again) == GAME.legal_actions(state)
-    assert Action.from_dict(roundtrip(action.to_dict())) == action
-    for event in events:
-        assert Event.from_dict(roundtrip(event.to_dict())) == event
+    if state.players > 1:  # alone (goldfish), there is no other player
+        other = (player + 1) % state.players
+        with pytest.raises(IllegalAction):
+            GAME.verify(state, Action(legal[0].kind, other, legal[0].args))
 
 
 def hide_and_shuffle(state: ChizoState, viewer: int, seed: int) -> ChizoState:
@@ -114,8 +130,9 @@ def hide_and_shuffle(state: ChizoState, viewer: int, seed: int) -> ChizoState:
     for seat in range(other.players):
         if seat == viewer:
             continue
-        hidden = [i for i, e in enumerate(other.stack) if e.player == seat and e.mode
-                  in FACE_DOWN_MODES]
+        hidden = [
+            i for i, e in enumerate(other.stack) if e.player == seat and e.mode in FACE_DOWN_MODES
+        ]
         pool = other.hands[seat] + other.stacks[seat] + [other.stack[i].uid for i in hidden]
         rng.shuffle(pool)
         for i in hidden:
@@ -127,99 +144,105 @@ def hide_and_shuffle(state: ChizoState, viewer: int, seed: int) -> ChizoState:
     return other
 
 
-def check_views_leak_nothing(state: ChizoState, seed: int) -> None:
-    for viewer in range(state.players):
-        view = GAME.view(state, viewer)
-        assert roundtrip(view) == view
-        assert not {"rng", "stacks", "kind"} & set(view)
-        if state.frames and state.frames[-1].wait and state.to_act != viewer:
-            continue  # a choice among another player's hidden tiles: not theirs to see
-        assert GAME.view(hide_and_shuffle(state, viewer, seed), viewer) == view
+def other_players_choice(state: ChizoState, viewer: int) -> bool:
+    """A choice among another player's hidden tiles: not the viewer's to see."""
+    return bool(state.frames and state.frames[-1].wait and state.to_act != viewer)
 
 
-def play_one(config: str, seed: int, thorough: bool) -> tuple[ChizoState, list[Action]]:
-    """Play a game on the fast path, with the invariants along the way.
-
-    Every chosen action must be one of the listed ones; one step of one game in ten (and
-    every step of a thorough game) goes through the checked path with the expensive
-    checks.
-    """
-    setup = setup_for(config, seed)
-    state = GAME.new_game(setup, seed)
-    players = state.players
-    bots = [GAME.make_bot(name, bot_seed(seed, s))
-            for s, name in enumerate(bot_names(players, seed))]
-    owner = state.owner
-    actions: list[Action] = []
-    sample = seed % 97 if seed % 20 == 0 else -1
-    check_conservation(state)
-    while legal := GAME.legal_actions(state):
-        step = len(actions)
-        action = bots[state.to_act].choose(state, legal)
-        assert id(action) in set(map(id, legal)) or action in legal
-        if thorough or step == sample:
-            if step % 3 == 0 or not thorough:
-                check_everything_listed_verifies_and_nothing_else(state)
-            events = GAME.apply(state, action)
-            check_conservation(state)
-            check_json_roundtrips(state, action, events)
-            if step % 5 == 0 or not thorough:
-                check_views_leak_nothing(state, seed + step)
-        else:
-            GAME.advance(state, action)
-        actions.append(action)
-    assert state.owner is owner  # "Tiles never change ownership!"
-    return state, actions
+def check_outcome(state: ChizoState, outcome: Outcome, seed: int) -> None:
+    assert outcome.status == "finished", f"seed {seed}: {state.end or 'cap'}"
+    assert outcome.winners
+    assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
 
 
-def replay_checked(config: str, seed: int, actions: list[Action]) -> ChizoState:
-    """The same game through ``apply``: every action verified, events built."""
-    state = GAME.new_game(setup_for(config, seed), seed)
-    for action in actions:
-        GAME.apply(state, action)
-    return state
+def check_goldfish_outcome(state: ChizoState, outcome: Outcome, seed: int) -> None:
+    """12 points finishes a goldfish; a dry stack or the turn cap leaves it unfinished."""
+    assert state.over, f"seed {seed}: length cap"
+    if outcome.status == "finished":
+        assert state.end == "points"
+        assert outcome.winners == (0,)
+        assert outcome.scores[0] >= 12
+    else:
+        assert outcome.status == "unfinished", f"seed {seed}: {outcome.status}"
+        assert state.end in ("exhausted", "turn_cap")
+        assert outcome.winners == ()
 
 
-@pytest.mark.parametrize("config", list(CONFIGS))
-def test_random_games_end_within_the_cap_and_keep_every_tile(config):
-    lengths: Counter[int] = Counter()
-    ends: Counter[str] = Counter()
-    for seed in range(SEEDS):
-        state, actions = play_one(config, seed, thorough=seed < THOROUGH)
-        outcome = GAME.outcome(state)
-        assert outcome.status == "finished", f"seed {seed}: {state.end or 'cap'}"
-        assert outcome.length == len(actions) <= GAME.info.max_length
-        assert outcome.winners
-        assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
-        assert Outcome.from_dict(roundtrip(outcome.to_dict())) == outcome
-        check_conservation(state)
-        if seed % 20 == 0:
-            check_json_roundtrips(state, actions[-1], [])
-            check_views_leak_nothing(state, seed)
-            # The checked path (every action verified, events built) plays the same game.
-            assert replay_checked(config, seed, actions).hash() == state.hash()
-        lengths[len(actions)] += 1
-        ends[state.end] += 1
-    assert max(lengths) < GAME.info.max_length // 5  # the cap is far from real games
-    assert ends["points"] + ends["exhausted"] == SEEDS
-    assert ends["points"] >= 10  # games are won with 12 points too (short stacks hold few)
+def check_totals(results: Sequence[Result]) -> None:
+    ends = Counter(r.end for r in results)
+    assert max(r.length for r in results) < GAME.info.max_length // 5  # far from real games
+    assert ends["points"] + ends["exhausted"] == len(results)
+    assert ends["points"] >= len(results) // 100  # games are won with 12 points too
 
 
-@pytest.mark.parametrize("config", list(CONFIGS))
-def test_the_same_seed_gives_the_same_game(config):
-    for seed in range(THOROUGH):
-        first, actions = play_one(config, seed, thorough=False)
-        second, again = play_one(config, seed, thorough=False)
-        assert actions == again
-        assert first.hash() == second.hash()
+def check_goldfish_totals(results: Sequence[Result]) -> None:
+    ends = Counter(r.end for r in results)
+    assert max(r.length for r in results) < GAME.info.max_length // 5
+    assert ends["points"] >= len(results) // 100  # random stacks reach 12 points too
 
 
-@pytest.mark.parametrize("config", list(CONFIGS))
-def test_a_recorded_game_replays_with_every_hash_matching(config):
-    _, actions = play_one(config, 99, thorough=False)
-    transcript = record(GAME, setup_for(config, 99), 99, actions)
-    final = replay(type(transcript).from_dict(roundtrip(transcript.to_dict())))
-    assert final.hash() == transcript.final_hash
+def fuzz_case(config: str) -> FuzzCase[ChizoState]:
+    players, teams = CONFIGS[config]
+    return FuzzCase(
+        GAME,
+        players,
+        "teams" if teams else "",
+        setup=lambda seed: setup_for(config, seed),
+        bots=lambda seed: bot_names(players, seed),
+        conserve=check_conservation,
+        exhaustive=check_everything_listed_verifies_and_nothing_else,
+        hide=hide_and_shuffle,
+        hidden_keys=frozenset({"rng", "stacks", "kind"}),
+        check_outcome=check_outcome,
+        check_totals=check_totals,
+        fixed=lambda state: state.owner,
+        view_skip=other_players_choice,
+        end=lambda state: state.end,
+        rates=Rates(
+            sample=20,
+            sample_step=97,
+            exhaustive=3,
+            views=5,
+            final_json=20,
+            final_views=20,
+            checked=20,
+        ),
+        thorough=THOROUGH,
+        same_seeds=range(THOROUGH),
+    )
+
+
+FUZZ_CASES = [fuzz_case(config) for config in CONFIGS]
+GOLDFISH_CASE = replace(
+    FUZZ_CASES[0],
+    players=1,
+    variant="goldfish",
+    setup=goldfish_setup,
+    bots=goldfish_bot,
+    check_outcome=check_goldfish_outcome,
+    check_totals=check_goldfish_totals,
+    view_skip=lambda state, viewer: False,  # alone: no other player's choice to hide
+)
+
+
+@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
+def test_random_games_end_within_the_cap_and_keep_every_tile(case):
+    run_seeds(case, SEEDS)
+
+
+def test_goldfish_games_end_and_keep_every_tile():
+    run_seeds(GOLDFISH_CASE, GOLDFISH_SEEDS)
+
+
+@pytest.mark.parametrize("case", [*FUZZ_CASES, GOLDFISH_CASE], ids=lambda c: c.test_id)
+def test_the_same_seed_gives_the_same_game(case):
+    for seed in case.same_seeds:
+        check_same_seed(case, seed)
+
+
+@pytest.mark.parametrize("case", [*FUZZ_CASES, GOLDFISH_CASE], ids=lambda c: c.test_id)
+def test_a_recorded_game_replays_with_every_hash_matching(case):
+    check_recorded_replay(case, case.record_seed)
 
 
 def test_a_clone_is_independent_of_its_original():
@@ -243,7 +266,8 @@ def test_games_between_random_bots_only_also_end_and_keep_every_tile():
 
 
 def test_the_bots_play_the_same_game_on_the_fast_path():
+    case = FUZZ_CASES[1]  # 3 players
     for seed in range(0, 40, 10):
-        state, _ = play_one("3p", seed, thorough=False)
+        played = play_one(case, seed, thorough=False)
         fast = play_game(GAME, setup_for("3p", seed), bot_names(3, seed), seed)
-        assert fast.hash() == state.hash()
+        assert fast.hash() == played.state.hash()

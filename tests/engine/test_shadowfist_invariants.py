@@ -2,44 +2,56 @@
 
 1,000 seeded games per player count (2 and 3) with the starter set's suggested decks,
 and as many with decks drawn from the real card list (skipped when it is absent),
-between random, greedy and tactician bots. Every chosen action is one the engine lists
-as legal (and ``verify`` confirms it every fifth step); every game ends within the cap
-(the turn cap, for the few that stall); no card is created or lost and owners never
-change; the final state round-trips through JSON; the fast path (``advance``) plays the
-very same game (one game in four). One game in ten also gets the expensive checks at a
-step picked by its seed (every listed action applies cleanly on a clone; state, action
-and events round-trip; views hide hands and deck order), and the first seeds get them
-every few steps. Games of 4 to 6 players get a lighter run. About a minute in all.
+between random, greedy and tactician bots, through the shared harness
+(``fuzz_harness``). Every chosen action is one the engine lists as legal (and ``verify``
+confirms it every fifth step: it computes the same list again, so doing it on every step
+would only double the cost); every game ends within the cap (the turn cap, for the few
+that stall); no card is created or lost and owners never change; the final state
+round-trips through JSON; the fast path (``advance``) plays the very same game (one game
+in four). One game in ten also gets the expensive checks at a step picked by its seed
+(every listed action applies cleanly on a clone; state, action and events round-trip;
+views hide hands and deck order), and the first seeds get them every few steps. Games of
+4 to 6 players and goldfish games against the dummy get a lighter run here (the long run,
+``bench/fuzz_engine.py``, plays 10,000 of each). About a minute in all.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from play.engine.core import (
-    Action,
-    Event,
-    IllegalAction,
-    Outcome,
-    RandomBot,
-    Rng,
-    record,
-    replay,
-)
-from play.engine.games.shadowfist import GAME, GreedyBot, ShadowfistState, TacticianBot
+from play.engine.core import Action, IllegalAction, Outcome, RandomBot, Rng
+from play.engine.games.shadowfist import GAME, ShadowfistState
 from play.engine.games.shadowfist.state import HAND
-from play.engine.simulate import bot_seed, play_game
 
-from .shadowfist_table import check_conservation, real_cards, real_deck, used_cards
+from .fuzz_harness import (
+    FuzzCase,
+    Rates,
+    Result,
+    check_recorded_replay,
+    check_same_seed,
+    play_one,
+    run_seeds,
+    statuses,
+)
+from .shadowfist_table import (
+    DECK_NAMES,
+    check_conservation,
+    real_cards,
+    real_deck,
+    starter_deck,
+    used_cards,
+)
 
 SEEDS = 1000
+GOLDFISH_SEEDS = 50  # the long run (bench/fuzz_engine.py) plays 10,000
 THOROUGH = 3  # seeds per case that get the expensive checks every few steps
 PLAYERS = [2, 3]
-
+MANY_PLAYERS = [4, 5, 6]  # "2 to 4 players (more if cheap)": the engine takes up to 6
 
 #: A turn cap well above the games that end (30 to 60 turns), so capped games stay cheap.
 MAX_TURNS = 100
@@ -65,24 +77,6 @@ def bot_names(players: int, seed: int) -> list[str]:
         pick = (seed + seat) % 5
         names.append("greedy" if pick == 0 else "tactician" if pick == 1 else "random")
     return names
-
-
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "tactician": TacticianBot}
-
-
-def roundtrip(data: object) -> Any:
-    return json.loads(json.dumps(data))
-
-
-def check_json_roundtrips(state: ShadowfistState, action: Action, events: list[Event]) -> None:
-    data = state.to_dict()
-    again = GAME.state_from_dict(roundtrip(data))
-    assert again.to_dict() == data
-    assert again.hash() == state.hash()
-    assert GAME.legal_actions(again) == GAME.legal_actions(state)
-    assert Action.from_dict(roundtrip(action.to_dict())) == action
-    for event in events:
-        assert Event.from_dict(roundtrip(event.to_dict())) == event
 
 
 def check_every_listed_action_applies(state: ShadowfistState) -> None:
@@ -118,94 +112,89 @@ def hide_and_shuffle(state: ShadowfistState, viewer: int, seed: int) -> Shadowfi
     return other
 
 
-def check_views_hide_hands_and_decks(state: ShadowfistState, seed: int) -> None:
-    for viewer in range(state.players):
-        view = GAME.view(state, viewer)
-        assert roundtrip(view) == view
-        assert not {"rng", "decks", "hands", "kind"} & set(view)
-        assert GAME.view(hide_and_shuffle(state, viewer, seed), viewer) == view
+def check_outcome(state: ShadowfistState, outcome: Outcome, seed: int) -> None:
+    assert outcome.status in ("finished", "unfinished")
+    assert outcome.length < GAME.info.max_length
+    if outcome.status == "finished":
+        assert outcome.winners == (state.winner,)
+    else:
+        assert state.capped  # the turn cap, never the action cap
 
 
-def play_one(
-    players: int, seed: int, real: bool, thorough: bool, setup: dict[str, Any] | None = None
-) -> tuple[ShadowfistState, list[Action]]:
-    """Play a game, checking each action is listed as legal; check invariants on the way.
+def totals_check(share: float) -> Any:
+    def check_totals(results: Sequence[Result]) -> None:
+        counts = statuses(results)
+        assert counts["finished"] > len(results) * share, counts
 
-    ``verify`` (a second, independent pass over the rules) runs on every fifth step: it
-    computes the same list of legal actions again, so doing it on every step would only
-    double the cost of the test.
-    """
-    setup = setup or setup_for(players, seed, real)
-    state = GAME.new_game(setup, seed)
-    owners = state.owner
-    names = bot_names(players, seed)
-    bots = [BOT_CLASSES[name](GAME, bot_seed(seed, s)) for s, name in enumerate(names)]
-    actions: list[Action] = []
-    sample = seed % 97 if seed % 10 == 0 else -1
-    check_conservation(state, owners)
-    while legal := GAME.legal_actions(state):
-        step = len(actions)
-        action = bots[state.to_act].choose(state, legal)  # type: ignore[index]
-        assert action in legal  # every applied action is legal
-        if step % 5 == 0:
-            GAME.verify(state, action)
-        if (thorough and step % 7 == 0) or step == sample:
-            check_every_listed_action_applies(state)
-            events = GAME.apply_unchecked(state, action)
-            check_conservation(state, owners)
-            check_json_roundtrips(state, action, events)
-            check_views_hide_hands_and_decks(state, seed + step)
-        else:
-            GAME.advance(state, action)
-        actions.append(action)
-    assert GAME.is_over(state)
-    return state, actions
+    return check_totals
 
 
-CASES = [(players, real) for real in (False, True) for players in PLAYERS]
+def fuzz_case(players: int, real: bool) -> FuzzCase[ShadowfistState]:
+    return FuzzCase(
+        GAME,
+        players,
+        "real decks" if real else "",
+        setup=lambda seed: setup_for(players, seed, real),
+        bots=lambda seed: bot_names(players, seed),
+        conserve=check_conservation,
+        exhaustive=check_every_listed_action_applies,
+        hide=hide_and_shuffle,
+        hidden_keys=frozenset({"rng", "decks", "hands", "kind"}),
+        check_outcome=check_outcome,
+        # Crowded tables stall more often (the turn cap).
+        check_totals=totals_check(0.8 if players in PLAYERS else 0.75),
+        fixed=lambda state: state.owner,
+        rates=Rates(
+            sample=10,
+            sample_step=97,
+            deep=7,
+            exhaustive=1,
+            views=1,
+            verify=5,
+            final_json=10,
+            fast=4,
+        ),
+        thorough=THOROUGH,
+        same_seeds=range(THOROUGH),
+    )
 
 
-@pytest.mark.parametrize(("players", "real"), CASES)
-def test_random_games_end_within_the_cap_and_keep_every_card(players, real):
-    statuses: Counter[str] = Counter()
-    for seed in range(SEEDS):
-        setup = setup_for(players, seed, real)
-        state, actions = play_one(players, seed, real, seed < THOROUGH, setup)
-        outcome = GAME.outcome(state)
-        statuses[outcome.status] += 1
-        assert outcome.status in ("finished", "unfinished")
-        assert outcome.length == len(actions) < GAME.info.max_length
-        if outcome.status == "finished":
-            assert outcome.winners == (state.winner,)
-        else:
-            assert state.capped  # the turn cap, never the action cap
-        assert Outcome.from_dict(roundtrip(outcome.to_dict())) == outcome
-        check_conservation(state, state.owner)
-        if seed % 10 == 0:
-            check_json_roundtrips(state, actions[-1], [])
-        if seed % 4 == 0:
-            # The fast path (no verify, no events) plays the very same game.
-            final = play_game(GAME, setup, bot_names(players, seed), seed)
-            assert final.hash() == state.hash()
-    assert statuses["finished"] > SEEDS * 0.8, statuses
+def goldfish_setup(seed: int) -> dict[str, Any]:
+    """A starter deck alone (seat 0, first) against the passive dummy (seat 1)."""
+    deck = starter_deck(DECK_NAMES[seed % len(DECK_NAMES)])
+    return {"players": 2, "decks": [deck, []], "dummy": 1, "first_player": 0, "max_turns": 80}
 
 
-@pytest.mark.parametrize(("players", "real"), CASES)
-def test_the_same_seed_gives_the_same_game(players, real):
-    for seed in range(THOROUGH):
-        first, actions = play_one(players, seed, real, thorough=False)
-        second, again = play_one(players, seed, real, thorough=False)
-        assert actions == again
-        assert first.hash() == second.hash()
+def goldfish_bots(seed: int) -> list[str]:
+    """The deck's seat as in :func:`bot_names`; the dummy's bot is never asked."""
+    return [bot_names(1, seed)[0], "random"]
 
 
-@pytest.mark.parametrize(("players", "real"), CASES)
-def test_a_recorded_game_replays_with_every_hash_matching(players, real):
-    _, actions = play_one(players, 99, real, thorough=False)
-    setup = setup_for(players, 99, real)
-    transcript = record(GAME, setup, 99, actions)
-    final = replay(type(transcript).from_dict(roundtrip(transcript.to_dict())))
-    assert final.hash() == transcript.final_hash
+FUZZ_CASES = [fuzz_case(players, real) for real in (False, True) for players in PLAYERS]
+MANY_CASES = [fuzz_case(players, False) for players in MANY_PLAYERS]
+GOLDFISH_CASE = replace(
+    fuzz_case(2, False), variant="goldfish", setup=goldfish_setup, bots=goldfish_bots
+)
+
+
+@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
+def test_random_games_end_within_the_cap_and_keep_every_card(case):
+    run_seeds(case, SEEDS)
+
+
+def test_goldfish_games_against_the_dummy_keep_every_card_too():
+    run_seeds(GOLDFISH_CASE, GOLDFISH_SEEDS)
+
+
+@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
+def test_the_same_seed_gives_the_same_game(case):
+    for seed in case.same_seeds:
+        check_same_seed(case, seed)
+
+
+@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
+def test_a_recorded_game_replays_with_every_hash_matching(case):
+    check_recorded_replay(case, case.record_seed)
 
 
 def test_a_clone_is_independent_of_its_original():
@@ -223,13 +212,13 @@ def test_a_clone_is_independent_of_its_original():
     assert twin.rng.draws >= state.rng.draws
 
 
-@pytest.mark.parametrize("players", [4, 5, 6])
-def test_games_of_four_to_six_players_keep_every_card_too(players):
+@pytest.mark.parametrize("case", MANY_CASES, ids=lambda c: c.test_id)
+def test_games_of_four_to_six_players_keep_every_card_too(case):
     """'2 to 4 players (more if cheap)': the engine takes up to 6; a lighter check."""
-    statuses: Counter[str] = Counter()
+    counts: Counter[str] = Counter()
     for seed in range(60):
-        state, actions = play_one(players, seed, False, thorough=seed == 0)
-        check_conservation(state, state.owner)
-        statuses[GAME.outcome(state).status] += 1
-        assert len(actions) < GAME.info.max_length
-    assert statuses["finished"] > 45, statuses
+        played = play_one(case, seed, thorough=seed == 0)
+        check_conservation(played.state, played.fixed)
+        counts[GAME.outcome(played.state).status] += 1
+        assert len(played.actions) < GAME.info.max_length
+    assert counts["finished"] > 45, counts
