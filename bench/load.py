@@ -7,18 +7,22 @@ Without --url it starts `python3 dev.py prod` on a fresh PostgreSQL database (th
 raised: this measures capacity, not the throttles) and stops it at the end. Clients are
 threads in this process on loopback, each with a kept-alive connection, each sending its
 next request when the last one answered (closed loop), or after --think seconds.
-Scenarios: catalogue search (rotating queries), anonymous deck validation (a 40-tile
-stack), match actions (each client plays its own Raise game against a bot). The
-baseline, measured in the same run at the same concurrency, is /healthz (the whole
-stack and one database query). Every level is bounded by --seconds and --max-requests.
+Each client's first request (connecting, creating its game) is a warm-up, not counted;
+paced clients start spread over one think time. Scenarios: catalogue search (rotating
+queries), anonymous deck validation (a 40-tile stack), match actions (each client plays
+its own Raise game against a bot). The baseline, measured in the same run at the same
+concurrency, is /healthz (the whole stack and one database query). Every level is
+bounded by --seconds and --max-requests.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
+import random
 import signal
 import statistics
 import subprocess
@@ -72,7 +76,7 @@ class Client:
 
 
 def search(client: Client, n: int) -> int:
-    return client.call("GET", f"/api/v1/cards/?{SEARCHES[n % len(SEARCHES)]}")[0]
+    return client.call("GET", f"/api/v1/cards/?{SEARCHES[abs(n) % len(SEARCHES)]}")[0]
 
 
 def validate(client: Client, n: int) -> int:
@@ -125,6 +129,10 @@ def run_level(clients: list[Client], work: Callable[[Client, int], int], seconds
 
     def loop(client: Client) -> None:
         barrier.wait()
+        if think:  # paced users arrive spread over one think time, not all at once
+            time.sleep(random.Random(id(client)).uniform(0, think))
+        with contextlib.suppress(Exception):  # warm-up, not counted: connecting, a new game
+            work(client, -1)
         n = 0
         while time.monotonic() < deadline:
             with lock:

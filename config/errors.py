@@ -13,10 +13,13 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
+
+from config.faults import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, is_database_unavailable
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +78,11 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         body = error_body(exc.status_code, exc.error_code, str(exc.detail), exc.errors)
         return Response(body, status=exc.status_code)
 
+    if is_database_unavailable(exc):
+        logger.error("database unavailable: %s", exc)
+        body = error_body(503, "database_unavailable", DATABASE_UNAVAILABLE, [])
+        return Response(body, status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
     response = exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
@@ -95,3 +103,23 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         )
     response.data = error_body(response.status_code, str(code), detail, errors)
     return response
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler404: a URL no route matches (e.g. `/api/v1/decks/-1/`) answers in the error
+    shape under /api/, and with Django's page elsewhere."""
+    if _is_api(request):
+        return JsonResponse(error_body(404, "not_found", "Not found.", []), status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: an error outside DRF's views (e.g. in a middleware), same rule."""
+    if _is_api(request):
+        body = error_body(500, "server_error", "An unexpected error occurred.", [])
+        return JsonResponse(body, status=500)
+    return defaults.server_error(request)

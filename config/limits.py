@@ -1,9 +1,10 @@
 """Hard limits and throttles.
 
 Hard limits hold whatever the throttle cache says: a request body over
-DATA_UPLOAD_MAX_MEMORY_SIZE is refused with 413 before a view reads it. Throttles slow
-down logins, tokens, match creation, actions and simulations per user (or per address
-when anonymous) and answer 429 with Retry-After.
+DATA_UPLOAD_MAX_MEMORY_SIZE is refused with 413 before a view reads it, an API query
+string with a NUL character with 400. Throttles slow down logins, tokens, match creation,
+actions and simulations per user (or per address when anonymous) and answer 429 with
+Retry-After.
 """
 
 from __future__ import annotations
@@ -50,6 +51,27 @@ class RequestSizeLimitMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         return _too_large(request) if isinstance(exception, RequestDataTooBig) else None
+
+
+class NulInQueryMiddleware:
+    """400 for an API request with a NUL character in its query string: no text column
+    holds one (PostgreSQL refuses it, as a 500), and DRF's fields refuse it in bodies."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path.startswith("/api/"):
+            for name, values in request.GET.lists():
+                if any("\x00" in text for text in (name, *values)):
+                    return _nul_refused(name)
+        return self.get_response(request)
+
+
+def _nul_refused(name: str) -> JsonResponse:
+    message = "NUL characters are not allowed"
+    errors = [{"field": name, "message": message, "code": "null_characters_not_allowed"}]
+    return JsonResponse(error_body(400, "invalid", f"{name}: {message}", errors), status=400)
 
 
 class WriteRateThrottle(ScopedRateThrottle):

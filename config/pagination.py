@@ -2,10 +2,54 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+
+_DIGITS = re.compile(r"[0-9]+")
+# Past any page and any size: a longer number means the same, and int() refuses very long
+# strings.
+HUGE = 10**18
+
+
+def _positive(request: Request, name: str) -> int | None:
+    """The whole number from 1 in `name`, None when absent; 400 for anything else (DRF
+    would fall back to a default, or answer 404 for a page that is not a number)."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    digits = raw.lstrip("0")
+    if not _DIGITS.fullmatch(raw) or not digits:
+        raise ValidationError({name: "must be a whole number from 1"})
+    return int(digits) if len(digits) < 18 else HUGE
 
 
 class BoundedPageNumberPagination(PageNumberPagination):
+    """A page size over the bound is cut to it; a page or size that is not a whole number
+    from 1 answers 400."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request: Request) -> int:
+        size = _positive(request, self.page_size_query_param)
+        return self.page_size if size is None else min(size, self.max_page_size)
+
+    def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
+        _positive(request, self.page_query_param)  # a page past the end stays a 404
+        return super().paginate_queryset(queryset, request, view)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["description"] = (
+                    f"Results per page (default {self.page_size}; more than "
+                    f"{self.max_page_size} is cut to {self.max_page_size})."
+                )
+        return parameters

@@ -42,6 +42,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.limits.RequestSizeLimitMiddleware",
+    "config.faults.DatabaseUnavailableMiddleware",
+    "config.limits.NulInQueryMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -124,11 +126,19 @@ LOGIN_REDIRECT_URL = "deck-list-page"
 LOGOUT_REDIRECT_URL = "home"
 
 # The cache counts throttled requests: shared by every process when CACHE_URL names Redis.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
-    if (url := env_str("CACHE_URL"))
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-}
+_CACHE_URL = env_str("CACHE_URL")
+
+
+def _cache(prefix: str) -> dict[str, str]:
+    if _CACHE_URL:
+        backend = "django.core.cache.backends.redis.RedisCache"
+        return {"BACKEND": backend, "LOCATION": _CACHE_URL, "KEY_PREFIX": prefix}
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": prefix}
+
+
+CACHES = {"default": _cache("cardhouse"), "catalogue": _cache("catalogue")}
+# Seconds a rendered catalogue answer is reused (cards/api/caching.py); 0: not cached.
+CATALOGUE_CACHE_SECONDS = env_int("CATALOGUE_CACHE_SECONDS", 60, minimum=0)
 
 # Hard request limits that hold whatever the throttles say.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BYTES", 256 * 1024, minimum=1024)
@@ -140,7 +150,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Signed-in users only, but for the public allow-list (catalogue reads, anonymous deck
+    # validation, the token endpoint), whose views say AllowAny themselves.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.BoundedPageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -153,6 +165,10 @@ REST_FRAMEWORK = {
         "match_action": env_str("THROTTLE_MATCH_ACTION", "600/min"),
         "simulation": env_str("THROTTLE_SIMULATION", "20/min"),
     },
+    # Request bodies are JSON: form encodings cannot carry the nested fields (entries, seats,
+    # min_sizes) and make a blank field mean an absent one. The token view keeps its forms.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # `format` is ours (deck formats, export formats), not a renderer switch.
     "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_RENDERER_CLASSES": [
@@ -175,6 +191,11 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "cards.vocabulary.GAMES",
         "DeckGameEnum": "cards.vocabulary.DECK_GAMES",
+        # Each shape of a card names its one game (cards/api/serializers.py).
+        "ChizoGameEnum": ["chizo"],
+        "ShadowfistGameEnum": ["shadowfist"],
+        "RaiseGameEnum": ["raise"],
+        "ChocoboGameEnum": ["chocobo"],
     },
     # Each operation's error responses, in the one error shape, derived from its view.
     "POSTPROCESSING_HOOKS": [

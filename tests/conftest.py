@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from rest_framework.test import APIClient
 
 from cards.services import catalogue_load
@@ -28,12 +28,26 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
 def fast_password_hashing() -> None:
     """Tests create many users; the production hasher's cost buys nothing here."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Tests change cards and read them back at once: no cached catalogue answers, but in
+    # the test of the cache itself.
+    settings.CATALOGUE_CACHE_SECONDS = 0
+
+
+@pytest.fixture
+def committed_catalogue(transactional_db: None) -> None:
+    """The shipped catalogue in a transactional test: an earlier transactional test's
+    flush empties the tables, so load it again when it is gone."""
+    from cards.models import Card
+
+    if not Card.objects.filter(game__slug="chizo").exists():
+        catalogue_load()
 
 
 @pytest.fixture(autouse=True)
 def fresh_throttles() -> None:
     """Throttle counts live in the cache: every test starts with none."""
     cache.clear()
+    caches["catalogue"].clear()
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import PolymorphicProxySerializer
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from cards.models import Card, CardSet, Game, Printing
@@ -41,7 +41,16 @@ class _CardBase(serializers.ModelSerializer):
     printings = PrintingSerializer(many=True, read_only=True)
 
 
+def _game(slug: str) -> serializers.SlugRelatedField:
+    """The card's game, documented as this one game: each shape of `Card` (a oneOf) then
+    matches the cards of its game only."""
+    field = type(f"{slug.title()}GameField", (serializers.SlugRelatedField,), {})
+    extend_schema_field({"type": "string", "enum": [slug]})(field)
+    return field(slug_field="slug", read_only=True)
+
+
 class ChizoTileSerializer(_CardBase):
+    game = _game("chizo")
     compatible_classes = serializers.ListField(
         source="compatible_list", child=serializers.CharField(), read_only=True
     )
@@ -55,6 +64,7 @@ class ChizoTileSerializer(_CardBase):
 
 
 class ShadowfistCardSerializer(_CardBase):
+    game = _game("shadowfist")
     designators = serializers.ListField(
         source="designator_list", child=serializers.CharField(), read_only=True
     )
@@ -69,12 +79,16 @@ class ShadowfistCardSerializer(_CardBase):
 
 
 class RaiseCardSerializer(_CardBase):
+    game = _game("raise")
+
     class Meta:
         model = Card
         fields = [*COMMON_FIELDS, "symbol", "value", "points", "copies"]
 
 
 class ChocoboCardSerializer(_CardBase):
+    game = _game("chocobo")
+
     class Meta:
         model = Card
         fields = [*COMMON_FIELDS, "copies"]

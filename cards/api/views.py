@@ -13,7 +13,8 @@ from rest_framework import generics
 from rest_framework.permissions import AllowAny
 
 from cards import selectors
-from cards.api.filters import FILTER_PARAMETERS, filter_terms
+from cards.api.caching import catalogue_cached
+from cards.api.filters import filter_schema_parameters, filter_terms
 from cards.api.serializers import (
     CARD_SCHEMA,
     CardSerializer,
@@ -58,12 +59,13 @@ class CardSetListView(generics.ListAPIView):
 
 
 @method_decorator(CATALOGUE_CACHE, name="get")
+@method_decorator(catalogue_cached, name="get")
 @extend_schema_view(
     get=extend_schema(
         parameters=[
             OpenApiParameter(
                 "q",
-                OpenApiTypes.STR,
+                {"type": "string", "maxLength": MAX_QUERY_LENGTH},
                 description='Search query, e.g. `t:creature c:rat str>=2 or o:"draw 2"` '
                 "(see the README for the language).",
             ),
@@ -73,10 +75,7 @@ class CardSetListView(generics.ListAPIView):
                 description="Comma-separated sort keys, '-' for descending: "
                 + ", ".join(selectors.SORT_KEYS),
             ),
-            *(
-                OpenApiParameter(name, OpenApiTypes.STR, description="Same as the query term.")
-                for name in FILTER_PARAMETERS
-            ),
+            *filter_schema_parameters(),
         ],
         responses=CARD_SCHEMA,
     )
@@ -134,6 +133,7 @@ class CardListView(generics.ListAPIView):
 
 
 @method_decorator(CATALOGUE_CACHE, name="get")
+@method_decorator(catalogue_cached, name="get")
 @extend_schema_view(get=extend_schema(responses=CARD_SCHEMA))
 class CardDetailView(generics.RetrieveAPIView):
     """One card with all its fields and printings."""

@@ -46,7 +46,7 @@ from cards.search.parser import (
 from cards.vocabulary import CHIZO_CLASSES, GAMES, SHADOWFIST_RESOURCES
 
 # Small and positive columns share this range on every backend we support.
-_SMALLEST, _LARGEST = -32768, 32767
+SMALLEST_NUMBER, LARGEST_NUMBER = -32768, 32767
 _TEXT_OPERATORS = (":", "=", "!=")
 _NUMBER_LOOKUPS = {":": "exact", "=": "exact", ">": "gt", ">=": "gte", "<": "lt", "<=": "lte"}
 _REGEX_KINDS = frozenset(
@@ -199,12 +199,12 @@ def _number(field: SearchField, term: FieldTerm) -> Q:
     column, text = field.columns[0], term.value.text
     if field.x_flag and text.lower() == "x":
         return _number_is_x(field, term)
-    if not _INTEGER.fullmatch(text) or not _SMALLEST <= int(text) <= _LARGEST:
+    if not _INTEGER.fullmatch(text) or not SMALLEST_NUMBER <= int(text) <= LARGEST_NUMBER:
         raise SearchError(
             f"'{term.key}' needs a whole number, not '{text}'",
             term.value.column,
             field=field.name,
-            hint=f"numbers run from {_SMALLEST} to {_LARGEST}",
+            hint=f"numbers run from {SMALLEST_NUMBER} to {LARGEST_NUMBER}",
         )
     number = int(text)
     if term.op == "!=":

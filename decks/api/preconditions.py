@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
 from config.errors import ApiError
@@ -25,3 +26,14 @@ def expected_version(request: Request, deck_id: int) -> int | None:
         code="precondition_failed",
         status_code=412,
     )
+
+
+# Documented as a string: a malformed If-Match names no version, so it fails with 412 like
+# a stale one (RFC 9110 13.1.1), and every string is a valid value to send.
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description='The deck\'s ETag (`"<id>-v<version>"`, a list of them, or `*`): the write '
+    "is made only if the deck is still at that version, else 412 and nothing changes.",
+)

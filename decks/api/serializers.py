@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
 from cards.vocabulary import DECK_GAMES
+from config.inputs import JsonInput
 from decks.models import Deck, DeckEntry, DeckVersion
 
 MAX_LIST_CHARS = 100_000
@@ -14,12 +16,19 @@ MAX_ENTRIES = 500
 MAX_FORMATS = 8
 
 
-class EntryInputSerializer(serializers.Serializer):
+class EntryInputSerializer(JsonInput):
     card = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
     count = serializers.IntegerField(min_value=1, max_value=99)
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # A PATCH validates partially, down to each entry; an entry is whole all the same.
+        missing = [name for name in ("card", "count") if name not in attrs]
+        if missing:
+            raise serializers.ValidationError(dict.fromkeys(missing, "This field is required."))
+        return attrs
 
-class DeckInputSerializer(serializers.Serializer):
+
+class DeckInputSerializer(JsonInput):
     """Create (all fields) or change (some fields) a deck; cards as `list` or `entries`."""
 
     game = serializers.ChoiceField(choices=DECK_GAMES)
@@ -42,10 +51,22 @@ class DeckInputSerializer(serializers.Serializer):
         return attrs
 
 
-class ListValidateInputSerializer(serializers.Serializer):
+class DeckChangeSerializer(DeckInputSerializer):
+    """Replace (PUT) or change (PATCH) a deck: its game may be sent, but cannot change."""
+
+    game = serializers.ChoiceField(
+        choices=DECK_GAMES, required=False, help_text="The deck's own game, if sent."
+    )
+
+
+class ListValidateInputSerializer(JsonInput):
     game = serializers.ChoiceField(choices=DECK_GAMES)
+    # Blank slugs are dropped (DRF would refuse " " and "\x1f" as blank after trimming,
+    # though the schema cannot tell them from other strings of one character).
     formats = serializers.ListField(
-        child=serializers.CharField(max_length=32), required=False, max_length=MAX_FORMATS
+        child=serializers.CharField(max_length=32, allow_blank=True),
+        required=False,
+        max_length=MAX_FORMATS,
     )
     list = serializers.CharField(max_length=MAX_LIST_CHARS, allow_blank=True, trim_whitespace=False)
     min_sizes = serializers.DictField(
@@ -99,3 +120,146 @@ class DeckVersionSerializer(serializers.ModelSerializer):
     class Meta:
         model = DeckVersion
         fields = ["version", "name", "description", "format", "visibility", "entries", "created_at"]
+
+
+# --- documented shapes of the dict responses (the views build the dicts) -------------------
+
+
+class ViolationSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    cards = serializers.ListField(child=serializers.CharField())
+    line = serializers.IntegerField(allow_null=True)
+    hint = serializers.CharField(allow_blank=True)
+    format = serializers.CharField(allow_blank=True, help_text='"" for errors of the list itself.')
+
+
+class FormatResultSerializer(serializers.Serializer):
+    valid = serializers.BooleanField()
+    errors = ViolationSerializer(many=True)
+
+
+class ValidationReportSerializer(serializers.Serializer):
+    valid = serializers.BooleanField()
+    formats = serializers.DictField(child=FormatResultSerializer(), help_text="By format slug.")
+    errors = ViolationSerializer(many=True, help_text="The list's errors, then each format's.")
+
+
+class CountSerializer(serializers.Serializer):
+    value = serializers.IntegerField()
+    count = serializers.IntegerField()
+
+
+class ResourceSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    providers = serializers.IntegerField()
+    requirers = serializers.IntegerField()
+    max_required = serializers.IntegerField()
+    unmet = serializers.BooleanField()
+
+
+class PowerCardSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+    power = serializers.IntegerField()
+
+
+class PowerSerializer(serializers.Serializer):
+    sources = serializers.IntegerField()
+    total = serializers.IntegerField()
+    feng_shui_sites = serializers.IntegerField()
+    cards = PowerCardSerializer(many=True)
+
+
+class DrawSerializer(serializers.Serializer):
+    hand_size = serializers.IntegerField()
+    per_turn = serializers.IntegerField()
+    seen_by_turn = serializers.ListField(child=serializers.IntegerField())
+
+
+class OddsRowSerializer(serializers.Serializer):
+    k = serializers.IntegerField()
+    opening = serializers.FloatField()
+    by_turn = serializers.ListField(child=serializers.FloatField())
+
+
+class OddsSerializer(serializers.Serializer):
+    card = serializers.CharField(help_text="A card's name, or a group such as 'any site'.")
+    group = serializers.BooleanField()
+    copies = serializers.IntegerField()
+    opening = serializers.FloatField()
+    by_turn = serializers.ListField(child=serializers.FloatField())
+    at_least = OddsRowSerializer(many=True)
+
+
+def _counts(game: str | None = None) -> serializers.DictField:
+    """Copies by a property; only in decks of `game` when one is named."""
+    return serializers.DictField(
+        child=serializers.IntegerField(), required=game is None, help_text=game or ""
+    )
+
+
+class DeckStatsSerializer(serializers.Serializer):
+    """Counts, curves and odds; `by_class` to `int_curve` for ChiZo stacks, `by_faction`
+    to `power` for Shadowfist decks."""
+
+    game = serializers.CharField()
+    total = serializers.IntegerField()
+    distinct = serializers.IntegerField()
+    by_type = _counts()
+    by_class = _counts("ChiZo.")
+    by_element = _counts("ChiZo.")
+    str_curve = CountSerializer(many=True, required=False, help_text="ChiZo.")
+    int_curve = CountSerializer(many=True, required=False, help_text="ChiZo.")
+    by_faction = _counts("Shadowfist.")
+    cost_curve = CountSerializer(many=True, required=False, help_text="Shadowfist.")
+    cost_x = serializers.IntegerField(required=False, help_text="Shadowfist.")
+    resources = serializers.DictField(
+        child=ResourceSerializer(), required=False, help_text="Shadowfist, by resource code."
+    )
+    power = PowerSerializer(required=False, help_text="Shadowfist.")
+    draw = DrawSerializer()
+    draw_odds = OddsSerializer(many=True)
+
+
+class HandCardSerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+
+
+class SampleHandSerializer(serializers.Serializer):
+    seed = serializers.IntegerField()
+    hand = HandCardSerializer(many=True)
+
+
+class DiffRowSerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    name = serializers.CharField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+
+
+DECK_DIFF = inline_serializer(
+    "DeckDiff",
+    {
+        "from": serializers.IntegerField(required=False, help_text="Between versions."),
+        "to": serializers.IntegerField(required=False, help_text="Between versions."),
+        "deck": serializers.IntegerField(required=False, help_text="Between decks."),
+        "other": serializers.IntegerField(required=False, help_text="Between decks."),
+        "changes": DiffRowSerializer(many=True),
+    },
+)
+
+
+class ExportCardSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+    id = serializers.IntegerField()
+
+
+class DeckExportSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    game = serializers.CharField()
+    cards = ExportCardSerializer(many=True)

@@ -8,8 +8,9 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,14 +18,21 @@ from rest_framework.views import APIView
 
 from cards.models import Game
 from config.errors import ApiError
+from config.params import bool_param, int_param, int_schema
 from decks import selectors, services
-from decks.api.preconditions import expected_version
+from decks.api.preconditions import IF_MATCH, expected_version
 from decks.api.serializers import (
+    DECK_DIFF,
+    DeckChangeSerializer,
+    DeckExportSerializer,
     DeckInputSerializer,
     DeckSerializer,
+    DeckStatsSerializer,
     DeckSummarySerializer,
     DeckVersionSerializer,
     ListValidateInputSerializer,
+    SampleHandSerializer,
+    ValidationReportSerializer,
 )
 from decks.diff import diff_entries
 from decks.formats import default_format, validate
@@ -72,6 +80,23 @@ def _deck_response(deck: Deck, status_code: int = 200) -> Response:
     return response
 
 
+def _etag(*codes: int) -> OpenApiParameter:
+    return OpenApiParameter(
+        "ETag",
+        str,
+        OpenApiParameter.HEADER,
+        response=list(codes),
+        description="The deck's version, for If-Match.",
+    )
+
+
+NOT_YOURS = OpenApiResponse(
+    description="A public deck that is not yours, or a session write without its CSRF token."
+)
+MAX_ID = 2**31 - 1
+MAX_SEED = 2**53 - 1
+
+
 def _format_slugs(raw: str | list[str] | None, game: str) -> list[str]:
     if not raw:
         return [default_format(game).slug]
@@ -85,18 +110,22 @@ class DeckListCreateView(generics.GenericAPIView):
     serializer_class = DeckSummarySerializer
 
     def get_queryset(self) -> QuerySet[Deck]:
-        public = self.request.query_params.get("public", "").lower() in ("1", "true", "yes")
+        public = bool_param(self.request, "public")
         return selectors.deck_list(user=self.request.user, public=public)
 
     @extend_schema(
-        parameters=[OpenApiParameter("public", OpenApiTypes.BOOL)],
+        parameters=[
+            OpenApiParameter("public", OpenApiTypes.BOOL, description="Everyone's public decks.")
+        ],
         responses=DeckSummarySerializer(many=True),
     )
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(DeckSummarySerializer(page, many=True).data)
 
-    @extend_schema(request=DeckInputSerializer, responses={201: DeckSerializer})
+    @extend_schema(
+        request=DeckInputSerializer, responses={201: DeckSerializer}, parameters=[_etag(201)]
+    )
     def post(self, request: Request) -> Response:
         data = _valid(DeckInputSerializer, request.data)
         game = Game.objects.get(slug=data["game"])
@@ -129,22 +158,30 @@ class DeckDetailView(APIView):
     nothing.
     """
 
-    @extend_schema(responses=DeckSerializer)
+    @extend_schema(responses=DeckSerializer, parameters=[_etag(200)])
     def get(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_for_read(user=request.user, deck_id=pk)
         response = Response(DeckSerializer(deck).data)
         response["ETag"] = deck.etag
         return response
 
-    @extend_schema(request=DeckInputSerializer, responses=DeckSerializer)
+    @extend_schema(
+        request=DeckChangeSerializer,
+        responses={200: DeckSerializer, 403: NOT_YOURS},
+        parameters=[IF_MATCH, _etag(200)],
+    )
     def put(self, request: Request, pk: int) -> Response:
         return self._write(request, pk, partial=False)
 
-    @extend_schema(request=DeckInputSerializer, responses=DeckSerializer)
+    @extend_schema(
+        request=DeckChangeSerializer,
+        responses={200: DeckSerializer, 403: NOT_YOURS},
+        parameters=[IF_MATCH, _etag(200)],
+    )
     def patch(self, request: Request, pk: int) -> Response:
         return self._write(request, pk, partial=True)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, 403: NOT_YOURS}, parameters=[IF_MATCH])
     def delete(self, request: Request, pk: int) -> Response:
         version = expected_version(request, pk)
         self._call(services.deck_delete, deck_id=pk, user=request.user, expected_version=version)
@@ -153,10 +190,8 @@ class DeckDetailView(APIView):
     def _write(self, request: Request, pk: int, *, partial: bool) -> Response:
         deck = selectors.deck_for_write(user=request.user, deck_id=pk)
         version = expected_version(request, pk)
-        data = _valid(
-            DeckInputSerializer, {"game": deck.game.slug, **request.data}, partial=partial
-        )
-        if data["game"] != deck.game.slug:
+        data = _valid(DeckChangeSerializer, request.data, partial=partial)
+        if data.get("game", deck.game.slug) != deck.game.slug:
             raise ApiError(
                 "a deck's game cannot change",
                 code="invalid",
@@ -201,16 +236,18 @@ class DeckValidateView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("format", str, description="Comma-separated format slugs."),
-            OpenApiParameter("min_size", int, description="An optional minimum deck size."),
+            OpenApiParameter(
+                "min_size", int_schema(0, 1000), description="An optional minimum deck size."
+            ),
         ],
-        responses=OpenApiTypes.OBJECT,
+        responses=ValidationReportSerializer,
     )
     def get(self, request: Request, pk: int) -> Response:
         deck = _readable(request, pk)
         slugs = _format_slugs(request.query_params.get("format"), deck.game.slug)
         if not request.query_params.get("format"):
             slugs = [deck.format]
-        minimum = _int_param(request, "min_size", default=-1, low=0, high=1000)
+        minimum = int_param(request, "min_size", default=-1, low=0, high=1000)
         report = validate(
             selectors.deck_lines(deck=deck),
             slugs,
@@ -223,12 +260,31 @@ class DeckValidateView(APIView):
 EXPORT_TYPES = {"text": "text/plain", "json": "application/json", "csv": "text/csv"}
 
 
+class FormatNotAccept(BaseContentNegotiation):
+    """`?format=` chooses the export's type, not Accept: a client that accepts only
+    text/csv gets its CSV (DRF would answer 406), and errors come as JSON."""
+
+    def select_parser(self, request: Request, parsers: list[Any]) -> Any:
+        return parsers[0] if parsers else None
+
+    def select_renderer(
+        self, request: Request, renderers: list[Any], format_suffix: str | None = None
+    ) -> tuple[Any, str]:
+        return renderers[0], renderers[0].media_type
+
+
 class DeckExportView(APIView):
     """The deck as text (re-importable), JSON or CSV."""
 
+    content_negotiation_class = FormatNotAccept
+
     @extend_schema(
         parameters=[OpenApiParameter("format", str, enum=list(EXPORT_TYPES))],
-        responses={(200, "text/plain"): OpenApiTypes.STR},
+        responses={
+            (200, "text/plain"): OpenApiTypes.STR,
+            (200, "application/json"): DeckExportSerializer,
+            (200, "text/csv"): OpenApiTypes.STR,
+        },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         deck = _readable(request, pk)
@@ -258,40 +314,28 @@ class DeckStatsView(APIView):
     """Counts, curves, resources and exact draw odds."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("turns", int, description="Turns in the odds table (1-20).")],
-        responses=OpenApiTypes.OBJECT,
+        parameters=[
+            OpenApiParameter("turns", int_schema(1, 20), description="Turns in the odds table.")
+        ],
+        responses=DeckStatsSerializer,
     )
     def get(self, request: Request, pk: int) -> Response:
         deck = _readable(request, pk)
-        turns = _int_param(request, "turns", default=5, low=1, high=20)
+        turns = int_param(request, "turns", default=5, low=1, high=20)
         lines = selectors.deck_lines(deck=deck)
         return Response(deck_stats(lines, game=deck.game.slug, turns=turns))
-
-
-def _int_param(request: Request, name: str, *, default: int, low: int, high: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        value = low - 1
-    if not low <= value <= high:
-        raise ApiError(
-            f"{name} must be a whole number from {low} to {high}",
-            code="invalid",
-            errors=[{"field": name, "message": f"from {low} to {high}", "code": "invalid"}],
-        )
-    return value
 
 
 class DeckSampleHandView(APIView):
     """A seeded sample opening hand (the same seed gives the same hand)."""
 
-    @extend_schema(parameters=[OpenApiParameter("seed", int)], responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        parameters=[OpenApiParameter("seed", int_schema(0, MAX_SEED))],
+        responses=SampleHandSerializer,
+    )
     def get(self, request: Request, pk: int) -> Response:
         deck = _readable(request, pk)
-        seed = _int_param(request, "seed", default=0, low=0, high=2**53 - 1)
+        seed = int_param(request, "seed", default=0, low=0, high=MAX_SEED)
         hand = sample_hand(selectors.deck_lines(deck=deck), game=deck.game.slug, seed=seed)
         return Response(
             {"seed": seed, "hand": [{"card": c.id, "name": c.name, "type": c.type} for c in hand]}
@@ -314,29 +358,35 @@ class DeckDiffView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("from", int),
-            OpenApiParameter("to", int),
-            OpenApiParameter("other", int, description="Another deck's id."),
+            OpenApiParameter("from", int_schema(1, MAX_ID), description="A version."),
+            OpenApiParameter("to", int_schema(1, MAX_ID), description="A version."),
+            OpenApiParameter(
+                "other",
+                int_schema(1, MAX_ID),
+                description="Another deck's id (then `from` and `to` are not used).",
+            ),
         ],
-        responses=OpenApiTypes.OBJECT,
+        responses=DECK_DIFF,
     )
     def get(self, request: Request, pk: int) -> Response:
         deck = _readable(request, pk)
-        top = 2**31 - 1
-        if request.query_params.get("other"):
-            other = _readable(request, _int_param(request, "other", default=0, low=1, high=top))
-            before = _current(deck)
-            after = _current(other)
+        # Every parameter is checked, also those that `other` makes unused.
+        to = int_param(request, "to", default=deck.version, low=1, high=MAX_ID)
+        start = int_param(request, "from", default=max(1, to - 1), low=1, high=MAX_ID)
+        other_id = int_param(request, "other", default=0, low=1, high=MAX_ID)
+        if other_id:
+            other = _readable(request, other_id)
+            before, after = _current(deck), _current(other)
             label = {"deck": deck.pk, "other": other.pk}
         else:
-            to = _int_param(request, "to", default=deck.version, low=1, high=top)
-            start = _int_param(request, "from", default=max(1, to - 1), low=1, high=top)
-            before = selectors.version_lines(
-                version=selectors.deck_version(deck=deck, version=start)
-            )
-            after = selectors.version_lines(version=selectors.deck_version(deck=deck, version=to))
+            before = _version_lines(deck, start)
+            after = _version_lines(deck, to)
             label = {"from": start, "to": to}
         return Response({**label, "changes": diff_entries(before, after)})
+
+
+def _version_lines(deck: Deck, version: int) -> dict[int, tuple[str, int]]:
+    return selectors.version_lines(version=selectors.deck_version(deck=deck, version=version))
 
 
 def _current(deck: Deck) -> dict[int, tuple[str, int]]:
@@ -348,7 +398,7 @@ class ListValidateView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(request=ListValidateInputSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ListValidateInputSerializer, responses=ValidationReportSerializer)
     def post(self, request: Request) -> Response:
         data = _valid(ListValidateInputSerializer, request.data)
         game = data["game"]

@@ -1,4 +1,5 @@
-"""Input serializers of matches and simulations. Every input is bounded."""
+"""Input serializers of matches and simulations (every input is bounded), and the
+documented shapes of the responses the views build as dicts."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from play.engine.core import game_slugs
+from config.inputs import JsonInput
+from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
 from play.models import Match
 
@@ -15,14 +17,22 @@ MAX_SEATS = 8
 MAX_GAMES = 100_000
 
 
+# "human" or a bot of some game (which bots a game has, the match's setup checks).
+PLAYERS = sorted({"human"}.union(*(get_game(slug).bot_types() for slug in game_slugs())))
+PLAYER_SCHEMA = {"type": "string", "enum": PLAYERS}
 SEAT_SCHEMA = {
     "oneOf": [
-        {"type": "string", "description": '"human" or a bot name', "maxLength": 32},
+        PLAYER_SCHEMA,
         {
             "type": "object",
             "properties": {
-                "player": {"type": "string", "maxLength": 32},
-                "deck": {"type": "integer", "minimum": 1},
+                "player": PLAYER_SCHEMA,
+                "deck": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "nullable": True,
+                    "description": "A deck id, for deck games.",
+                },
             },
             "additionalProperties": False,
         },
@@ -41,8 +51,8 @@ class SeatField(serializers.Field):
             raise serializers.ValidationError('a seat is "human", a bot name or {"player", "deck"}')
         player = data.get("player", "human")
         deck = data.get("deck")
-        if not isinstance(player, str) or not 1 <= len(player) <= 32:
-            raise serializers.ValidationError("player must be a name of 1 to 32 characters")
+        if player not in PLAYERS:
+            raise serializers.ValidationError(f"player must be one of {', '.join(PLAYERS)}")
         if deck is not None and (isinstance(deck, bool) or not isinstance(deck, int) or deck < 1):
             raise serializers.ValidationError("deck must be a deck id")
         return {"player": player, "deck": deck}
@@ -51,7 +61,7 @@ class SeatField(serializers.Field):
         return value
 
 
-class MatchCreateSerializer(serializers.Serializer):
+class MatchCreateSerializer(JsonInput):
     game = serializers.ChoiceField(choices=game_slugs())
     mode = serializers.ChoiceField(choices=Match.Mode.choices)
     deck = serializers.IntegerField(min_value=1, required=False, help_text="For goldfish.")
@@ -72,7 +82,7 @@ class MatchCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class ActionInputSerializer(serializers.Serializer):
+class ActionInputSerializer(JsonInput):
     seq = serializers.IntegerField(min_value=0, help_text="The step the action was chosen on.")
     action_id = serializers.IntegerField(min_value=0, max_value=100_000, required=False)
     action = serializers.JSONField(required=False, help_text="The action itself.")
@@ -83,11 +93,11 @@ class ActionInputSerializer(serializers.Serializer):
         return attrs
 
 
-class UndoInputSerializer(serializers.Serializer):
+class UndoInputSerializer(JsonInput):
     seq = serializers.IntegerField(min_value=0)
 
 
-class SimulationCreateSerializer(serializers.Serializer):
+class SimulationCreateSerializer(JsonInput):
     deck = serializers.IntegerField(min_value=1, required=False, help_text="Goldfish this deck.")
     game = serializers.ChoiceField(choices=game_slugs(), required=False)
     seats = serializers.ListField(
@@ -108,10 +118,104 @@ class SimulationCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class SimulationCompareSerializer(serializers.Serializer):
+class SimulationCompareSerializer(JsonInput):
     decks = serializers.ListField(
         child=serializers.IntegerField(min_value=1), min_length=2, max_length=2
     )
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES // 2)
     bot = serializers.CharField(max_length=32, required=False)
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
+
+
+# --- documented shapes of the dict responses (the views build the dicts) -------------------
+
+
+class ActionSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    player = serializers.IntegerField()
+    args = serializers.ListField(child=serializers.JSONField())
+
+
+class LegalActionSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="Send it back as `action_id`.")
+    label = serializers.CharField()
+    action = ActionSerializer()
+
+
+class OutcomeSerializer(serializers.Serializer):
+    status = serializers.CharField()
+    scores = serializers.ListField(child=serializers.FloatField())
+    winners = serializers.ListField(child=serializers.IntegerField())
+    tie = serializers.BooleanField()
+    length = serializers.IntegerField()
+
+
+class StepSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    player = serializers.IntegerField()
+    by_bot = serializers.BooleanField()
+    events = serializers.ListField(child=serializers.DictField())
+
+
+class MatchViewSerializer(serializers.Serializer):
+    """A match as the requesting player sees it: no other hand, draw order or RNG."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    mode = serializers.ChoiceField(choices=Match.Mode.choices)
+    seats = serializers.ListField(child=serializers.DictField())
+    viewer = serializers.IntegerField(help_text="The seat whose view this is.")
+    seq = serializers.IntegerField()
+    to_act = serializers.IntegerField(allow_null=True)
+    state = serializers.DictField(help_text="The game's state as the viewer sees it.")
+    legal_actions = LegalActionSerializer(many=True)
+    is_over = serializers.BooleanField()
+    outcome = OutcomeSerializer(allow_null=True)
+    score = serializers.ListField(child=serializers.FloatField())
+    events = StepSerializer(many=True, help_text="The last steps, oldest first.")
+
+
+class LoggedActionSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    action = ActionSerializer()
+    by_bot = serializers.BooleanField()
+    state_hash = serializers.CharField()
+
+
+class MatchReplaySerializer(serializers.Serializer):
+    game = serializers.CharField()
+    rules_version = serializers.CharField()
+    seed = serializers.IntegerField()
+    setup = serializers.DictField()
+    log = LoggedActionSerializer(many=True)
+    verified = serializers.BooleanField(required=False, help_text="With `?verify=true`.")
+    problem = serializers.CharField(
+        allow_null=True, required=False, help_text="With `?verify=true`: the first mismatch."
+    )
+
+
+class CompareStartedSerializer(serializers.Serializer):
+    a = serializers.IntegerField(help_text="The first deck's simulation.")
+    b = serializers.IntegerField(help_text="The second deck's simulation.")
+    seed = serializers.IntegerField()
+
+
+class IntervalSerializer(serializers.Serializer):
+    mean = serializers.FloatField(allow_null=True)
+    low = serializers.FloatField(allow_null=True)
+    high = serializers.FloatField(allow_null=True)
+
+
+class UnfinishedSerializer(serializers.Serializer):
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+
+
+class ComparisonSerializer(serializers.Serializer):
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+    games = serializers.IntegerField()
+    difference = IntervalSerializer(help_text="Mean finishing turn of b minus a, 95% interval.")
+    a_mean = serializers.FloatField(allow_null=True)
+    b_mean = serializers.FloatField(allow_null=True)
+    unfinished = UnfinishedSerializer()

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -15,8 +15,15 @@ from rest_framework.views import APIView
 
 from config.errors import ApiError
 from config.limits import WriteRateThrottle
+from config.params import bool_param, int_param, int_schema
 from play import selectors
 from play.api import serializers as inputs
+from play.api.serializers import (
+    CompareStartedSerializer,
+    ComparisonSerializer,
+    MatchReplaySerializer,
+    MatchViewSerializer,
+)
 from play.compare import compare_simulations
 from play.engine.core import Action, EngineError
 from play.models import Match, Simulation
@@ -41,6 +48,15 @@ def _seats_error(error: SeatsError) -> ApiError:
 
 def _rule_error(error: matches.MatchRuleError) -> ApiError:
     return ApiError(error.reason, code=error.code)
+
+
+MAX_ID = 2**31 - 1
+ID = int_schema(1, MAX_ID)
+STALE_SEQ = OpenApiResponse(description="`seq` is not the match's current step (`stale_seq`).")
+TOO_MANY = OpenApiResponse(
+    description="Throttled (wait `Retry-After` seconds), or too many of your simulations are "
+    "pending or running (`too_many_simulations`)."
+)
 
 
 def _view(match: Match, status_code: int = 200) -> Response:
@@ -69,7 +85,7 @@ class MatchListCreateView(generics.GenericAPIView):
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(MatchSummarySerializer(page, many=True).data)
 
-    @extend_schema(request=inputs.MatchCreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=inputs.MatchCreateSerializer, responses={201: MatchViewSerializer})
     def post(self, request: Request) -> Response:
         data = _valid(inputs.MatchCreateSerializer, request.data)
         try:
@@ -96,7 +112,7 @@ class MatchDetailView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=MatchViewSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return _view(matches.match_for(user=request.user, match_id=pk))
 
@@ -112,7 +128,10 @@ class MatchActionView(APIView):
     throttle_classes = [WriteRateThrottle]
     throttle_scope = "match_action"
 
-    @extend_schema(request=inputs.ActionInputSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=inputs.ActionInputSerializer,
+        responses={200: MatchViewSerializer, 409: STALE_SEQ},
+    )
     def post(self, request: Request, pk: int) -> Response:
         matches.match_for(user=request.user, match_id=pk)  # 404 before anything else
         data = _valid(inputs.ActionInputSerializer, request.data)
@@ -145,7 +164,10 @@ class MatchUndoView(APIView):
     throttle_classes = [WriteRateThrottle]
     throttle_scope = "match_action"
 
-    @extend_schema(request=inputs.UndoInputSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=inputs.UndoInputSerializer,
+        responses={200: MatchViewSerializer, 409: STALE_SEQ},
+    )
     def post(self, request: Request, pk: int) -> Response:
         matches.match_for(user=request.user, match_id=pk)
         data = _valid(inputs.UndoInputSerializer, request.data)
@@ -166,7 +188,11 @@ class MatchReplayView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        parameters=[OpenApiParameter("verify", OpenApiTypes.BOOL)], responses=OpenApiTypes.OBJECT
+        parameters=[OpenApiParameter("verify", OpenApiTypes.BOOL)],
+        responses={
+            200: MatchReplaySerializer,
+            409: OpenApiResponse(description="The game is not over (`game_in_progress`)."),
+        },
     )
     def get(self, request: Request, pk: int) -> Response:
         match = matches.match_for(user=request.user, match_id=pk)
@@ -175,7 +201,7 @@ class MatchReplayView(APIView):
                 "the seed and log are shown when the game is over", code="game_in_progress",
                 status_code=409,
             )  # fmt: skip
-        verify = request.query_params.get("verify", "").lower() in ("1", "true", "yes")
+        verify = bool_param(request, "verify")
         return Response(matches.match_replay(match=match, verify=verify))
 
 
@@ -191,6 +217,11 @@ class SimulationSerializer(serializers.ModelSerializer):
 
     def get_progress(self, simulation: Simulation) -> dict[str, int]:
         return {"done": simulation.games_done, "total": simulation.games}
+
+
+class SimulationSummarySerializer(SimulationSerializer):
+    class Meta(SimulationSerializer.Meta):
+        fields = [f for f in SimulationSerializer.Meta.fields if f != "results"]
 
 
 def _simulation_for(request: Request, pk: int) -> Simulation:
@@ -224,20 +255,22 @@ class SimulationListCreateView(generics.GenericAPIView):
     permission_classes = [IsAuthenticated]
     throttle_classes = [WriteRateThrottle]
     throttle_scope = "simulation"
-    serializer_class = SimulationSerializer
+    serializer_class = SimulationSummarySerializer
 
     def get_queryset(self) -> QuerySet[Simulation]:
         return Simulation.objects.filter(owner_id=self.request.user.pk).defer("results")
 
-    @extend_schema(operation_id="v1_simulations_list", responses=SimulationSerializer(many=True))
+    @extend_schema(
+        operation_id="v1_simulations_list", responses=SimulationSummarySerializer(many=True)
+    )
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
-        rows = SimulationSerializer(page, many=True).data
-        for row in rows:
-            row.pop("results", None)
-        return self.get_paginated_response(rows)
+        return self.get_paginated_response(SimulationSummarySerializer(page, many=True).data)
 
-    @extend_schema(request=inputs.SimulationCreateSerializer, responses={202: SimulationSerializer})
+    @extend_schema(
+        request=inputs.SimulationCreateSerializer,
+        responses={202: SimulationSerializer, 429: TOO_MANY},
+    )
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCreateSerializer, request.data)
         simulation = _create_simulation(request, data)
@@ -269,7 +302,10 @@ class SimulationCompareView(APIView):
     throttle_classes = [WriteRateThrottle]
     throttle_scope = "simulation"
 
-    @extend_schema(request=inputs.SimulationCompareSerializer, responses={202: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=inputs.SimulationCompareSerializer,
+        responses={202: CompareStartedSerializer, 429: TOO_MANY},
+    )
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCompareSerializer, request.data)
         seed = data.get("seed", matches.new_seed())
@@ -282,16 +318,21 @@ class SimulationCompareView(APIView):
         return Response({"a": ids[0], "b": ids[1], "seed": seed}, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(
-        parameters=[OpenApiParameter("a", int), OpenApiParameter("b", int)],
-        responses=OpenApiTypes.OBJECT,
+        parameters=[
+            OpenApiParameter("a", ID, required=True, description="A simulation's id."),
+            OpenApiParameter("b", ID, required=True, description="A simulation's id."),
+        ],
+        responses={
+            200: ComparisonSerializer,
+            404: OpenApiResponse(description="No such simulation of yours."),
+            409: OpenApiResponse(
+                description="Not both done, or not goldfish runs on the same seed and games "
+                "(`not_comparable`)."
+            ),
+        },
     )
     def get(self, request: Request) -> Response:
-        ids = []
-        for name in ("a", "b"):
-            raw = request.query_params.get(name, "")
-            if not raw.isdigit():
-                raise ApiError(f"{name} must be a simulation id", code="invalid")
-            ids.append(int(raw))
+        ids = [int_param(request, name, low=1, high=MAX_ID) for name in ("a", "b")]
         first, second = (_simulation_for(request, pk) for pk in ids)
         try:
             return Response(compare_simulations(first, second))

@@ -250,6 +250,30 @@ def test_a_bad_plain_filter_value_names_the_parameter(api: APIClient) -> None:
 
     assert unknown.status_code == 400
     assert unknown.json()["errors"][0]["field"] == "filters"
-    quoted = get(api, "/api/v1/cards/", type='site" or "x')
-    assert quoted.status_code == 400
-    assert quoted.json()["errors"][0]["field"] == "type"
+    too_long = get(api, "/api/v1/cards/", type="x" * 101)
+    assert too_long.status_code == 400
+    assert too_long.json()["errors"][0]["field"] == "type"
+
+
+def test_quotes_and_backslashes_in_a_plain_filter_are_searched_literally(api: APIClient) -> None:
+    injected = get(api, "/api/v1/cards/", type='site" or "x')
+    backslash = get(api, "/api/v1/cards/", type="site\\")
+
+    assert injected.status_code == 200
+    assert injected.json()["count"] == 0  # not every site, nor every card with an x
+    assert backslash.status_code == 200
+    assert backslash.json()["count"] == 0
+
+
+def test_a_repeated_search_is_answered_from_the_server_cache(
+    api: APIClient, settings: Any, django_assert_num_queries: Any
+) -> None:
+    settings.CATALOGUE_CACHE_SECONDS = 60
+    first = api.get("/api/v1/cards/", {"q": "c:rooster"})
+
+    with django_assert_num_queries(0):
+        again = api.get("/api/v1/cards/", {"q": "c:rooster"})
+
+    assert again.status_code == 200
+    assert again.content == first.content
+    assert api.get("/api/v1/cards/", {"q": "c:rat"}).content != first.content  # its own entry

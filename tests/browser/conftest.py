@@ -19,9 +19,6 @@ from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from cards.models import Card
-from cards.services import catalogue_load
-
 # Playwright's sync API runs an event loop in this thread; Django's ORM, used by the
 # test itself between browser steps, would otherwise refuse to run beside it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -56,9 +53,8 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def catalogue(transactional_db: None) -> None:
-    if not Card.objects.filter(game__slug="chizo").exists():
-        catalogue_load()
+def catalogue(committed_catalogue: None) -> None:
+    """Browser tests read the catalogue through a live server: it must be committed."""
 
 
 @pytest.fixture

@@ -1,0 +1,57 @@
+"""Query parameters read strictly: a value the schema does not allow answers 400, never a
+silent default."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rest_framework.request import Request
+
+from config.errors import ApiError
+
+TRUE = ("true", "1", "yes")
+FALSE = ("false", "0", "no")
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+# Past every bound here: a longer number is out of range, and int() refuses very long
+# strings.
+_MAX_DIGITS = 20
+
+
+def _invalid(name: str, message: str) -> ApiError:
+    return ApiError(
+        f"{name} {message}",
+        code="invalid",
+        errors=[{"field": name, "message": message, "code": "invalid"}],
+    )
+
+
+def int_param(
+    request: Request, name: str, *, default: int | None = None, low: int, high: int
+) -> int:
+    """The whole number in `name`, from `low` to `high`; `default` when absent (without a
+    default the parameter is required). Present but empty is not a number."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        if default is None:
+            raise _invalid(name, "is required")
+        return default
+    digits = raw.lstrip("-").lstrip("0")
+    if _WHOLE_NUMBER.fullmatch(raw) and len(digits) <= _MAX_DIGITS and low <= int(raw) <= high:
+        return int(raw)
+    raise _invalid(name, f"must be a whole number from {low} to {high}")
+
+
+def int_schema(low: int, high: int) -> dict[str, Any]:
+    """The OpenAPI schema of an `int_param`."""
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def bool_param(request: Request, name: str) -> bool:
+    """true/1/yes or false/0/no (any case); false when absent."""
+    raw = request.query_params.get(name)
+    if raw is None or raw.lower() in FALSE:
+        return False
+    if raw.lower() in TRUE:
+        return True
+    raise _invalid(name, "must be true or false")
