@@ -35,6 +35,7 @@ def test_a_player_clicks_a_chizo_goldfish_game_to_twelve_points(page: Page, logi
 
     # By hand first: choose a tile from the hand, then click a highlighted cell.
     page.locator("li.hand-tile a").first.click()
+    expect(page.locator("li.hand-tile.selected")).to_be_visible()  # the choice has loaded
     seq = board.get_attribute("data-seq")
     page.locator("#board-area button.cell-button[data-action-id]").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "")
@@ -60,8 +61,10 @@ def test_undo_takes_back_the_last_action(page: Page, login: Any) -> None:
     page.goto(f"/play/goldfish/?deck={deck}")
     page.get_by_role("button", name="Start the goldfish game").click()
     board = page.locator("#match")
+    expect(board).to_have_attribute("data-seq", "0")
     before = board.get_attribute("data-seq")
     page.locator("li.hand-tile a").first.click()
+    expect(page.locator("li.hand-tile.selected")).to_be_visible()  # the choice has loaded
     page.locator("#board-area button.cell-button[data-action-id]").first.click()
     expect(board).not_to_have_attribute("data-seq", before or "")
 
