@@ -14,6 +14,15 @@ from tests.browser.conftest import screenshot
 STACK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push"
 
 
+def create_stack(page: Page, name: str) -> None:
+    """Create a ChiZo deck from STACK through the new-deck form."""
+    page.goto("/decks/")
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Game").select_option(label="ChiZo RISING")
+    page.get_by_label("Cards (optional: paste a list)").fill(STACK)
+    page.get_by_role("button", name="Create deck").click()
+
+
 def test_a_player_imports_a_list_with_a_typo_then_fixes_it(page: Page, login: Any) -> None:
     owner = login(page)
     page.goto("/decks/")
@@ -44,11 +53,7 @@ def test_a_player_imports_a_list_with_a_typo_then_fixes_it(page: Page, login: An
 
 def test_a_fourth_copy_is_flagged_beside_its_card_and_fixed(page: Page, login: Any) -> None:
     login(page)
-    page.goto("/decks/")
-    page.get_by_label("Name").fill("Eggs")
-    page.get_by_label("Game").select_option(label="ChiZo RISING")
-    page.get_by_label("Cards (optional: paste a list)").fill(STACK)
-    page.get_by_role("button", name="Create deck").click()
+    create_stack(page, "Eggs")
 
     page.get_by_label("Copies of Golden Egg").fill("4")
     page.get_by_label("Copies of Golden Egg").press("Enter")
@@ -63,11 +68,7 @@ def test_a_fourth_copy_is_flagged_beside_its_card_and_fixed(page: Page, login: A
 
 def test_a_card_is_added_from_the_search_panel(page: Page, login: Any) -> None:
     login(page)
-    page.goto("/decks/")
-    page.get_by_label("Name").fill("Search")
-    page.get_by_label("Game").select_option(label="ChiZo RISING")
-    page.get_by_label("Cards (optional: paste a list)").fill(STACK)
-    page.get_by_role("button", name="Create deck").click()
+    create_stack(page, "Search")
 
     page.get_by_label("Search ChiZo RISING tiles").fill("Toasted")
     page.get_by_label("Search ChiZo RISING tiles").press("Enter")
@@ -79,11 +80,7 @@ def test_a_card_is_added_from_the_search_panel(page: Page, login: Any) -> None:
 
 def test_statistics_show_charts_odds_and_a_sample_hand(page: Page, login: Any) -> None:
     login(page)
-    page.goto("/decks/")
-    page.get_by_label("Name").fill("Stats")
-    page.get_by_label("Game").select_option(label="ChiZo RISING")
-    page.get_by_label("Cards (optional: paste a list)").fill(STACK)
-    page.get_by_role("button", name="Create deck").click()
+    create_stack(page, "Stats")
 
     page.get_by_role("link", name="Statistics").click()
 
