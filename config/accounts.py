@@ -12,7 +12,12 @@ from django.urls import path
 from django.utils.http import url_has_allowed_host_and_scheme
 from rest_framework.authtoken.views import ObtainAuthToken
 
-from config.limits import WriteRateThrottle, login_throttled, too_many_requests_page
+from config.limits import (
+    WriteRateThrottle,
+    login_throttled,
+    throttle_page,
+    too_many_requests_page,
+)
 
 
 class LoginView(auth_views.LoginView):
@@ -32,6 +37,7 @@ class TokenView(ObtainAuthToken):
     throttle_scope = "auth"
 
 
+@throttle_page("auth")  # the token endpoint's budget: per address until signed in
 def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

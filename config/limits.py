@@ -1,17 +1,20 @@
 """Hard limits and throttles.
 
 Hard limits hold whatever the throttle cache says: a request body over
-DATA_UPLOAD_MAX_MEMORY_SIZE is refused with 413 before a view reads it, an API query
-string with a NUL character with 400. Throttles slow down logins, tokens, match creation,
-actions and simulations per user (or per address when anonymous) and answer 429 with
-Retry-After.
+DATA_UPLOAD_MAX_MEMORY_SIZE is refused with 413 before a view reads it, a query string
+with a NUL character with 400. Throttles slow down logins, tokens, sign-ups, match
+creation, actions and simulations per user (or per address when anonymous) and answer 429
+with Retry-After; the pages that write count against the API's scopes (`throttle_page`),
+so one budget holds whichever way a user comes in.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, Concatenate, ParamSpec
 
 from django.conf import settings
 from django.core.cache import cache
@@ -20,7 +23,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.throttling import BaseThrottle, ScopedRateThrottle
 
 from config.errors import error_body
 
@@ -54,24 +57,33 @@ class RequestSizeLimitMiddleware:
 
 
 class NulInQueryMiddleware:
-    """400 for an API request with a NUL character in its query string: no text column
-    holds one (PostgreSQL refuses it, as a 500), and DRF's fields refuse it in bodies."""
+    """400 for a request with a NUL character in its query string (in a parameter's name
+    or value): no text column holds one (PostgreSQL refuses it, as a 500). The API answers
+    in its error shape, the pages in plain text; DRF's fields and Django's form fields
+    refuse NULs in bodies themselves."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.path.startswith("/api/"):
-            for name, values in request.GET.lists():
-                if any("\x00" in text for text in (name, *values)):
-                    return _nul_refused(name)
+        for name, values in request.GET.lists():
+            if any("\x00" in text for text in (name, *values)):
+                return _nul_refused(request, name)
         return self.get_response(request)
 
 
-def _nul_refused(name: str) -> JsonResponse:
-    message = "NUL characters are not allowed"
-    errors = [{"field": name, "message": message, "code": "null_characters_not_allowed"}]
-    return JsonResponse(error_body(400, "invalid", f"{name}: {message}", errors), status=400)
+NUL_MESSAGE = "NUL characters are not allowed"
+
+
+def _nul_refused(request: HttpRequest, name: str) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        errors = [{"field": name, "message": NUL_MESSAGE, "code": "null_characters_not_allowed"}]
+        body = error_body(400, "invalid", f"{name}: {NUL_MESSAGE}", errors)
+        return JsonResponse(body, status=400)
+    # The name is shown escaped: a raw NUL in the answer would only trouble its reader.
+    shown = name.replace("\x00", "\\x00")
+    detail = f"The query parameter '{shown}' is refused: {NUL_MESSAGE}."
+    return HttpResponse(detail, status=400, content_type="text/plain; charset=utf-8")
 
 
 class WriteRateThrottle(ScopedRateThrottle):
@@ -87,6 +99,65 @@ class WriteRateThrottle(ScopedRateThrottle):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
 
+P = ParamSpec("P")
+PageView = Callable[Concatenate[HttpRequest, P], HttpResponse]
+
+
+def write_throttle_wait(request: HttpRequest, scope: str) -> int:
+    """Whole seconds to wait before this write of `scope` is allowed, or 0 (the write is
+    then counted). It runs the API's own WriteRateThrottle on the page's request: the same
+    rates, cache keys and identity (the user, or the address when anonymous), hence one
+    budget for the API and the pages. Reads are never counted."""
+    throttle = WriteRateThrottle()
+    # DRF's Request only proxies the page's request here; the user is the one the
+    # session middleware already found (DRF would authenticate again otherwise).
+    drf_request = Request(request)
+    drf_request.user = request.user
+    if throttle.allow_request(drf_request, SimpleNamespace(throttle_scope=scope)):
+        return 0
+    # wait() is None when the history outgrew a rate lowered since: a whole period then.
+    wait = throttle.wait() or throttle.duration or 1
+    return max(1, math.ceil(wait))
+
+
+def throttle_page(
+    scope: str, *, htmx: Callable[Concatenate[HttpRequest, str, P], HttpResponse] | None = None
+) -> Callable[[PageView[P]], PageView[P]]:
+    """Count a page's writes against the API throttle `scope`; beyond it, 429 with
+    Retry-After and the view does not run. The answer is the 429 page, or for an htmx
+    request `htmx(request, reason, *view args)`: the fragment the page swaps in with the
+    reason (a board shows it in place, as it shows a refused action)."""
+
+    def decorate(view: PageView[P]) -> PageView[P]:
+        @functools.wraps(view)
+        def throttled(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+            wait = write_throttle_wait(request, scope)
+            if not wait:
+                return view(request, *args, **kwargs)
+            if htmx is None or not is_htmx(request):
+                return too_many_requests_page(request, wait)
+            response = htmx(request, too_many_requests_reason(wait), *args, **kwargs)
+            response.status_code = 429
+            response["Retry-After"] = str(wait)
+            return response
+
+        return throttled
+
+    return decorate
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    """An htmx request that swaps a fragment (a history restore wants the whole page)."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+def too_many_requests_reason(wait: int) -> str:
+    return f"Too many requests: please wait {wait} seconds before trying again."
+
+
 def parse_rate(rate: str) -> tuple[int, int]:
     """ "10/min" -> (10 requests, 60 seconds), as DRF reads its rates."""
     count, period = rate.split("/")
@@ -100,7 +171,7 @@ def login_throttled(request: HttpRequest) -> int:
     if not rate or request.method != "POST":
         return 0
     allowed, period = parse_rate(rate)
-    key = f"throttle:login:{request.META.get('REMOTE_ADDR', '')}"
+    key = f"throttle:login:{BaseThrottle().get_ident(request)}"  # the API's idea of an address
     attempts = cache.get_or_set(key, 0, timeout=period)
     if attempts >= allowed:
         return period

@@ -2,8 +2,8 @@
 
 The catalogue changes only when it is loaded or imported, and every visitor asks the
 same few searches, so a rendered answer is kept for CATALOGUE_CACHE_SECONDS in the
-`catalogue` cache (shared by every process when CACHE_URL names Redis). An import shows
-in the answers within that time. 0 turns the cache off (the tests do, but for the test
+`catalogue` cache, in each process's memory (config/settings.py says why). An import
+shows in the answers within that time. 0 turns the cache off (the tests do, but for the test
 of the cache itself).
 """
 

@@ -5,6 +5,9 @@ Actions are POSTed and answered with a redirect back to the board (post/redirect
 refused action (illegal, or chosen on an older step) comes back as a message and changes
 nothing. With htmx the same endpoints answer with the match section only, which htmx
 swaps in place; without JavaScript every page works as plain forms and links.
+
+Starting a match and acting count against the API's throttles (match_create,
+match_action): beyond them, 429 with Retry-After; with htmx the board with the reason.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from config.limits import is_htmx, throttle_page
 from decks.models import Deck
 from decks.selectors import deck_for_read, deck_list
 from play.engine.core import get_game, mix_seed
@@ -175,6 +179,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@throttle_page("match_create")
 def goldfish_start(request: HttpRequest) -> HttpResponse:
     """GET ?deck=<id>: confirm (with an optional seed); POST: start the goldfish match."""
     decks = _goldfish_decks(request.user)
@@ -228,6 +233,7 @@ def _goldfish_page(
 
 @login_required
 @require_POST
+@throttle_page("match_create")
 def bots_start(request: HttpRequest, game: str) -> HttpResponse:
     """Start a Raise or Chocobo Party Up! match against bots."""
     if game not in BOT_GAMES:
@@ -256,13 +262,6 @@ def _options(data: Mapping[str, str]) -> tuple[str | None, bool]:
     """The selected tile (ChiZo) and whether suggestions are on, from GET or POST."""
     tile = data.get("tile") or None
     return (tile[:64] if tile else None), data.get("hint") == "1"
-
-
-def _is_htmx(request: HttpRequest) -> bool:
-    return (
-        request.headers.get("HX-Request") == "true"
-        and request.headers.get("HX-History-Restore-Request") != "true"
-    )
 
 
 def suggestion(loaded: Loaded, view: Mapping[str, Any]) -> int | None:
@@ -356,7 +355,7 @@ def _render_match(
         "hint_query": urlencode(query),
         "error": error,
     }
-    template = "play/match_board.html" if _is_htmx(request) else "play/match.html"
+    template = "play/match_board.html" if is_htmx(request) else "play/match.html"
     return render(request, template, context)
 
 
@@ -392,15 +391,22 @@ def _refused(
     request: HttpRequest, match_id: int, reason: str, selected: str | None, hints: bool
 ) -> HttpResponse:
     """The board again with the reason: swapped in place (htmx), else after a redirect."""
-    if _is_htmx(request):
+    if is_htmx(request):
         match = match_for(user=request.user, match_id=match_id)
         return _render_match(request, match, selected=selected, hints=hints, error=reason)
     messages.error(request, reason)
     return redirect(_back(match_id, selected, hints))
 
 
+def _board_refused(request: HttpRequest, reason: str, match_id: int) -> HttpResponse:
+    """An htmx write refused before it ran (throttled): the board as it is, with the
+    reason, swapped in place like a refused action."""
+    return _refused(request, match_id, reason, *_options(request.POST))
+
+
 @login_required
 @require_POST
+@throttle_page("match_action", htmx=_board_refused)
 def match_act_view(request: HttpRequest, match_id: int) -> HttpResponse:
     """Take the action `action_id` chosen at step `seq`; bots then move."""
     match_for(user=request.user, match_id=match_id)  # 404 before anything else
@@ -417,13 +423,14 @@ def match_act_view(request: HttpRequest, match_id: int) -> HttpResponse:
         return _refused(request, match_id, reason, selected, hints)
     except MatchRuleError as error:
         return _refused(request, match_id, error.reason, selected, hints)
-    if _is_htmx(request):
+    if is_htmx(request):
         return _render_match(request, match, selected=selected, hints=hints)
     return redirect(_back(match_id, None, hints))
 
 
 @login_required
 @require_POST
+@throttle_page("match_action", htmx=_board_refused)  # the API counts undo as an action too
 def match_undo_view(request: HttpRequest, match_id: int) -> HttpResponse:
     """Take back the last action (goldfish and hotseat matches)."""
     match_for(user=request.user, match_id=match_id)
@@ -438,6 +445,6 @@ def match_undo_view(request: HttpRequest, match_id: int) -> HttpResponse:
         return _refused(request, match_id, reason, selected, hints)
     except MatchRuleError as error:
         return _refused(request, match_id, error.reason, selected, hints)
-    if _is_htmx(request):
+    if is_htmx(request):
         return _render_match(request, match, selected=selected, hints=hints)
     return redirect(_back(match_id, selected, hints))

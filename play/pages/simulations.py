@@ -5,6 +5,9 @@ Views parse input, call one service or selector, and render. Every page needs a 
 a simulation belongs to its owner: anyone else gets 404. While a simulation runs, its page
 polls a fragment (htmx, every second) that carries the progress and, once the simulation
 is done, the whole report; the fragment of a finished simulation no longer polls.
+
+Starting a simulation or a comparison counts against the API's `simulation` throttle, and
+replaying a sample game against `match_create` (it starts a match): 429 beyond.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from config.charts import bar_chart, line_chart
+from config.limits import throttle_page
 from decks.models import Deck
 from decks.selectors import deck_list
 from play.compare import compare_simulations
@@ -583,6 +587,7 @@ def simulation_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@throttle_page("simulation")
 def simulation_new(request: HttpRequest) -> HttpResponse:
     kind = request.POST.get("kind") if request.method == "POST" else None
     goldfish = SimulationForm(
@@ -652,6 +657,7 @@ def simulation_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@throttle_page("match_create")
 def simulation_replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Start a goldfish match of one sample game and go to its board."""
     simulation = own_simulation(user=request.user, pk=pk)
@@ -667,6 +673,7 @@ def simulation_replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@throttle_page("simulation")  # one comparison, one count: as the API's compare
 def compare_new(request: HttpRequest) -> HttpResponse:
     form = CompareForm(request.POST or None, user=request.user)
     status = 200

@@ -206,7 +206,7 @@ def test_blank_format_slugs_in_a_validation_are_dropped_not_refused(api: APIClie
 
 
 def test_an_error_outside_the_views_answers_500_in_the_error_shape(monkeypatch: Any) -> None:
-    def broken(name: str) -> Any:
+    def broken(*_args: object) -> Any:
         raise RuntimeError("a middleware bug")
 
     monkeypatch.setattr("config.limits._nul_refused", broken)

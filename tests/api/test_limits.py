@@ -113,3 +113,46 @@ def test_the_login_page_is_throttled_by_address(client: Any, alice: User, settin
     assert refused.status_code == 429
     assert b"Please wait" in refused.content
     assert int(refused["Retry-After"]) == 60
+
+
+def test_a_forged_forwarded_for_header_does_not_reset_an_address_budget(
+    api: APIClient, client: Any, alice: User, settings: Any
+) -> None:
+    with_rates(settings, auth="2/min", login="2/min")
+    wrong = {"username": "alice", "password": "wrong"}
+
+    token = [
+        api.post("/api/v1/auth/token/", wrong, HTTP_X_FORWARDED_FOR=f"10.0.0.{n}").status_code
+        for n in range(3)
+    ]
+    login = [
+        client.post("/accounts/login/", wrong, HTTP_X_FORWARDED_FOR=f"10.0.1.{n}").status_code
+        for n in range(3)
+    ]
+
+    assert token == [400, 400, 429]
+    assert login == [200, 200, 429]
+
+
+def test_behind_one_proxy_the_address_is_the_last_forwarded_one(
+    api: APIClient, alice: User, settings: Any
+) -> None:
+    with_rates(settings, auth="1/min")
+    settings.REST_FRAMEWORK = settings.REST_FRAMEWORK | {"NUM_PROXIES": 1}
+    wrong = {"username": "alice", "password": "wrong"}
+
+    def attempt(forwarded: str) -> int:
+        return api.post("/api/v1/auth/token/", wrong, HTTP_X_FORWARDED_FOR=forwarded).status_code
+
+    # The proxy appends the address it saw; what the client wrote before it is not trusted.
+    assert attempt("1.1.1.1, 203.0.113.7") == 400
+    assert attempt("2.2.2.2, 203.0.113.7") == 429
+    assert attempt("203.0.113.8") == 400
+
+
+def test_a_nul_in_an_api_query_keeps_the_api_error_shape(api: APIClient) -> None:
+    response = api.get("/api/v1/cards/?%00=1&q=rat")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+    assert [error["field"] for error in response.json()["errors"]] == ["\x00"]

@@ -88,6 +88,28 @@ def test_a_player_plays_raise_against_a_bot(page: Page, login: Any) -> None:
     screenshot(page, "raise-board")
 
 
+def test_a_throttled_action_shows_its_reason_on_the_board(
+    page: Page, login: Any, settings: Any
+) -> None:
+    rest = dict(settings.REST_FRAMEWORK)
+    rest["DEFAULT_THROTTLE_RATES"] = rest["DEFAULT_THROTTLE_RATES"] | {"match_action": "1/min"}
+    settings.REST_FRAMEWORK = rest
+    login(page)
+    page.goto("/play/")
+    page.get_by_role("button", name="Play Raise").click()
+    board = page.locator("#match")
+    seq = board.get_attribute("data-seq")
+    page.locator("#match button[data-action-id]").first.click()
+    expect(board).not_to_have_attribute("data-seq", seq or "")
+    played = board.get_attribute("data-seq")
+
+    page.locator("#match button[data-action-id]").first.click()
+
+    expect(board.get_by_role("alert")).to_contain_text("Too many requests: please wait")
+    expect(board).to_have_attribute("data-seq", played or "")
+    screenshot(page, "raise-throttled")
+
+
 def test_a_simulation_runs_with_a_progress_bar_and_draws_its_report(page: Page, login: Any) -> None:
     deck = chizo_deck(login(page))
     page.goto(f"/simulations/new/?deck={deck}")
