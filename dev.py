@@ -122,10 +122,15 @@ def prod(extra: list[str]) -> None:
     for step in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"],
                  ["load_catalogue"]):  # fmt: skip
         _run(PYTHON, "manage.py", *step, env=env)
-    workers = env.get("WEB_CONCURRENCY", "2")
-    # Threads let a worker overlap one request's database wait with another's Python.
+    # Sync workers, gunicorn's advice of two a core and one more: each takes one request at
+    # a time from the listening socket, so a busy one is never handed more (threaded
+    # workers keep their kept-alive connections, unevenly: docs/benchmarks.md). They want
+    # a buffering proxy in front against slow clients (docs/deploy.md); WEB_THREADS > 1
+    # selects threaded workers instead. The timeout stays above the statement timeout.
+    workers = env.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1) + 1))
     web = [BIN / "gunicorn", "config.wsgi", "--bind", address, "--workers", workers,
-           "--threads", env.get("WEB_THREADS", "4"), "--access-logfile", "-"]  # fmt: skip
+           "--threads", env.get("WEB_THREADS", "1"), "--timeout", "60",
+           "--access-logfile", "-"]  # fmt: skip
     # --beat: this worker also runs the periodic check for stalled simulations.
     worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "INFO", "--beat",
               "-s", ROOT / "var" / "celerybeat-schedule",
