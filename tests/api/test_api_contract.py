@@ -275,3 +275,15 @@ def test_a_patch_with_an_incomplete_entry_answers_400_not_500(player: APIClient)
 
     assert response.status_code == 400
     assert error_fields(response) == ["entries[0].count", "entries[1].card", "entries[1].count"]
+
+
+def test_a_browser_asking_for_html_gets_the_browsable_page_of_the_same_answer(
+    api: APIClient,
+) -> None:
+    json_answer = api.get("/api/v1/games/")
+    html_answer = api.get("/api/v1/games/", HTTP_ACCEPT="text/html")
+
+    assert html_answer.status_code == 200
+    assert html_answer["Content-Type"].startswith("text/html")
+    for game in json_answer.json():
+        assert game["slug"] in html_answer.content.decode()
