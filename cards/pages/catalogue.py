@@ -325,18 +325,24 @@ CREATURE_FACTS = {"creature_class", "is_basic", "compatible_classes"}
 
 
 def card_facts(card: Card) -> list[tuple[str, str]]:
-    """The game's fields as the API shows them, labelled and written out for reading."""
+    """The game's fields as the API shows them, labelled and written out for reading.
+
+    A field without a value is left out, as the catalogue's grid and list leave out the
+    numbers a card has not: a ChiZo Action has no STR or INT, and no row says so.
+    """
     shown = CardSerializer().to_representation(card)
     fields = SERIALIZERS[card.game.slug].Meta.fields
     skipped = NOT_FACTS if is_creature(card) else NOT_FACTS | CREATURE_FACTS
-    return [
+    facts = [
         (FACT_LABELS.get(name, name.replace("_", " ").capitalize()), _fact(name, shown))
         for name in fields
         if name not in skipped
     ]
+    return [(label, value) for label, value in facts if value is not None]
 
 
-def _fact(name: str, shown: dict[str, Any]) -> str:
+def _fact(name: str, shown: dict[str, Any]) -> str | None:
+    """The field in words; None when it has no value (no resources is "none", a value)."""
     value = shown[name]
     if shown.get(f"{name}_is_x"):
         return "X"
@@ -346,7 +352,7 @@ def _fact(name: str, shown: dict[str, Any]) -> str:
         return "yes" if value else "no"
     if isinstance(value, list):
         return ", ".join(value) or "none"
-    return "—" if value in (None, "") else str(value)
+    return None if value in (None, "") else str(value)
 
 
 def resources(codes: str) -> str:

@@ -305,6 +305,23 @@ def test_the_card_page_of_an_item_says_nothing_of_creatures(client: Client) -> N
     assert 'class="tile tile-plain"' in content
 
 
+def test_the_card_page_of_an_action_shows_no_empty_str_or_int(client: Client) -> None:
+    egg = card("Golden Egg", "chizo")
+    assert egg.type == "Action"
+    assert egg.strength is None
+    assert egg.intelligence is None
+
+    content = client.get(f"/cards/{egg.pk}/").content.decode()
+
+    # as the catalogue's list and grid do, the page leaves out what the tile has not
+    assert "<dt>STR</dt>" not in content
+    assert "<dt>INT</dt>" not in content
+    assert "<dd>—</dd>" not in content
+    assert "<dd></dd>" not in content
+    assert 'class="tile tile-plain"' in content
+    assert "<dt>Effect key</dt>" in content
+
+
 def test_an_x_cost_shows_as_x(client: Client) -> None:
     captain = card("Precinct Captain", "shadowfist")
     Card.objects.filter(pk=captain.pk).update(cost_is_x=True)

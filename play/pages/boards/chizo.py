@@ -13,18 +13,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from play.pages.boards.common import (
     BoardInput,
     Button,
     Group,
+    Wording,
+    counted,
     group_by_kind,
     make_buttons,
+    player_name,
     seat_colour,
     seat_fill,
-    seat_name,
     seat_rows,
+    svg_image,
+    turn_text,
+    word_action,
 )
 
 CELL = 64  # SVG units per grid space
@@ -44,6 +49,17 @@ PHASE_TEXT = {
     "turn": "Turn", "allies": "Battle: asking for Allies", "answer": "Battle: an Ally is asked",
     "face_down": "Battle: lay a tile face down", "react": "Action Stack: reactions",
     "choice": "Choosing",
+}  # fmt: skip
+WORDINGS: dict[str, Wording] = {
+    "draw": "Draw 2", "end_turn": "End turn", "pass": "Pass", "stop": "Stop asking for Allies",
+    "accept": "Accept: become an Ally", "refuse": "Refuse to ally", "done": "Done",
+    "place": "Place {0:name} at ({1}, {2})", "put": "Put {0:name} at ({1}, {2})",
+    "to": "Move to ({0}, {1})", "attach": "Attach {0:name} to {1:where}",
+    "battle": "Battle: {0:where} attacks {1:where}",
+    "lend": "Lend {0:where}, paying with {1:name}", "opponent": "Choose {0:seat}",
+    "action": "Play {0:where}", "react": "React with {0:where}",
+    "face_down": "Lay face down: {0:where}", "ask": "Ask to ally: {0:where}",
+    "choose": "Choose {0:where}",
 }  # fmt: skip
 
 
@@ -130,34 +146,14 @@ def _where(uid: Any, tiles: Mapping[int, Mapping[str, Any]]) -> str:
 
 
 def action_label(action: Mapping[str, Any], tiles: Mapping[int, Mapping[str, Any]]) -> str:
-    """A readable, stable label: "Place Rat at (0, 1)", "Draw 2", "End turn"."""
-    kind, args = action["kind"], action["args"]
-    simple = {
-        "draw": "Draw 2", "end_turn": "End turn", "pass": "Pass", "stop": "Stop asking for Allies",
-        "accept": "Accept: become an Ally", "refuse": "Refuse to ally", "done": "Done",
-    }  # fmt: skip
-    if kind in simple:
-        return simple[kind]
-    if kind in ("place", "put"):
-        verb = "Place" if kind == "place" else "Put"
-        return f"{verb} {_name(args[0], tiles)} at ({args[1]}, {args[2]})"
-    if kind == "to":
-        return f"Move to ({args[0]}, {args[1]})"
-    if kind == "attach":
-        return f"Attach {_name(args[0], tiles)} to {_where(args[1], tiles)}"
-    if kind == "battle":
-        return f"Battle: {_where(args[0], tiles)} attacks {_where(args[1], tiles)}"
-    if kind == "lend":
-        return f"Lend {_where(args[0], tiles)}, paying with {_name(args[1], tiles)}"
-    if kind == "opponent":
-        return f"Choose Seat {args[0] + 1}"
-    one = {
-        "action": "Play", "react": "React with", "face_down": "Lay face down:",
-        "ask": "Ask to ally:", "choose": "Choose",
-    }  # fmt: skip
-    if kind in one:
-        return f"{one[kind]} {_where(args[0], tiles)}"
-    return ""
+    """A readable, stable label: "Place Rat at (0, 1)", "Draw 2", "End turn" (WORDINGS,
+    where a tile reads as its name, or as its name and space: ``where``)."""
+    return word_action(
+        action,
+        WORDINGS,
+        name=lambda uid: _name(uid, tiles),
+        where=lambda uid: _where(uid, tiles),
+    )
 
 
 # -- placements on the board -----------------------------------------------------------
@@ -264,15 +260,10 @@ def area_svg(
             f'<text x="{left + size / 2:g}" y="{top + size / 2 + 8:g}" text-anchor="middle" '
             f'font-size="24" fill="#2454c5">{"★" if cell.suggested else "+"}</text></g>'
         )
-    count = len(state["grid"])
-    title = f"Playing area: {count} tile{'' if count == 1 else 's'} in play"
+    title = f"Playing area: {counted(len(state['grid']), 'tile')} in play"
     if chosen:
-        title += f", {len(chosen)} highlighted space{'' if len(chosen) == 1 else 's'}"
-    return mark_safe(  # every text inside is escaped above
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chizo-area" role="img" '
-        f'viewBox="0 0 {area.width} {area.height}" aria-label="{escape(title)}">'
-        f"<title>{escape(title)}</title>{''.join(parts)}</svg>"
-    )
+        title += f", {counted(len(chosen), 'highlighted space')}"
+    return svg_image("chizo-area", area.width, area.height, parts, title)
 
 
 def _tile_svg(
@@ -390,7 +381,7 @@ def action_groups(
         by_key.setdefault(cell.key, []).append(button)
     for key, items in by_key.items():
         name = items[0].label.split(" at (")[0]
-        title = f"{name}: {len(items)} space{'' if len(items) == 1 else 's'}"
+        title = f"{name}: {counted(len(items), 'space')}"
         shown = key != selected and any(b.suggested for b in items)
         groups.append(Group(title, tuple(items), folded=not shown))
     return groups
@@ -398,14 +389,14 @@ def action_groups(
 
 def _seats(inp: BoardInput) -> list[dict[str, Any]]:
     state = inp.view["state"]
-    rows = seat_rows(inp, state["points"])
-    for row in rows:
-        seat = row["seat"]
-        row["hand_size"] = state["hand_sizes"][seat]
-        row["stack_size"] = state["stack_sizes"][seat]
-        row["discards"] = len(state["discards"][seat])
-        row["pile"] = [t["name"] for t in state["point_piles"][seat]]
-    return rows
+    return seat_rows(
+        inp,
+        state["points"],
+        hand_size=state["hand_sizes"],
+        stack_size=state["stack_sizes"],
+        discards=[len(discards) for discards in state["discards"]],
+        pile=[[t["name"] for t in pile] for pile in state["point_piles"]],
+    )
 
 
 def phase_text(view: Mapping[str, Any]) -> str:
@@ -413,9 +404,7 @@ def phase_text(view: Mapping[str, Any]) -> str:
     state = view["state"]
     phase = state["phase"]
     if phase == "turn" and state["active"] is not None:
-        who = seat_name(state["active"], view["viewer"], view["seats"])
-        left = state["actions_left"]
-        return f"Turn {state['turn']}: {who}, {left} action{'' if left == 1 else 's'} left"
+        return turn_text(view, f"{counted(state['actions_left'], 'action')} left")
     if phase not in PHASE_TEXT:
         return f"Turn {state['turn']}"
     return f"Turn {state['turn']}: {PHASE_TEXT[phase]}"
@@ -434,7 +423,7 @@ def stack_lines(inp: BoardInput, tiles: Mapping[int, Mapping[str, Any]]) -> list
 
 
 def _entry_text(entry: Mapping[str, Any], view: Mapping[str, Any]) -> str:
-    who = seat_name(entry["player"], view["viewer"], view["seats"])
+    who = player_name(view, entry["player"])
     tile = entry.get("tile")
     what = f"{tile['name']} ({tile['type']})" if tile else "a face-down tile"
     if tile and entry.get("face_down"):
@@ -457,7 +446,7 @@ def choice_text(inp: BoardInput, tiles: Mapping[int, Mapping[str, Any]]) -> str:
     choice = inp.view["state"].get("choice")
     if not choice:
         return ""
-    who = seat_name(choice["player"], inp.view["viewer"], inp.view["seats"])
+    who = player_name(inp.view, choice["player"])
     source = f" of {choice['source']['name']}" if choice.get("source") else ""
     effect = str(choice["effect"]).replace("_", " ")
     return f"{who}: choosing for {effect}{source} ({choice['left']} left)"

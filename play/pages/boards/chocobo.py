@@ -8,16 +8,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from play.pages.boards.common import (
     BoardInput,
+    Wording,
+    counted,
     group_by_kind,
     make_buttons,
+    player_name,
     seat_colour,
     seat_fill,
-    seat_name,
     seat_rows,
+    svg_image,
+    turn_text,
+    word_action,
 )
 
 CELL = 56
@@ -37,14 +42,11 @@ def board(inp: BoardInput) -> dict[str, Any]:
     """The template context of the Chocobo board."""
     state = inp.view["state"]
     buttons = make_buttons(inp, action_label)
-    rows = seat_rows(inp, list(state["home"]))
-    for row in rows:
-        row["hand_size"] = state["hand_sizes"][row["seat"]]
     return {
         "template": "play/boards/chocobo.html",
         "phase": phase_text(inp.view),
         "svg": board_svg(inp),
-        "seats": rows,
+        "seats": seat_rows(inp, list(state["home"]), hand_size=state["hand_sizes"]),
         "hand": [card["name"] for card in state["hand"]],
         "discard": len(state["discard"]),
         "pile_size": state["pile_size"],
@@ -57,10 +59,7 @@ def board(inp: BoardInput) -> dict[str, Any]:
 
 def phase_text(view: Mapping[str, Any]) -> str:
     """ "Turn 2: You, move"."""
-    state = view["state"]
-    who = seat_name(state["active"], view["viewer"], view["seats"])
-    phase = str(state["phase"]).replace("_", " ")
-    return f"Turn {state['turn']}: {who}, {phase}"
+    return turn_text(view, str(view["state"]["phase"]).replace("_", " "))
 
 
 def _card(kind: Any) -> str:
@@ -68,37 +67,25 @@ def _card(kind: Any) -> str:
 
 
 def action_label(action: Mapping[str, Any]) -> str:
-    """A readable label: "Move chocobo from b02 to b12", "Call a companion at b22"."""
-    kind, args = action["kind"], action["args"]
-    simple = {"no_card": "Play no card", "end_move": "Stop moving", "end_kick": "Kick no more",
-              "no_call": "Call no companion"}  # fmt: skip
-    if kind in simple:
-        return simple[kind]
-    if kind == "place":
-        return "Place your chocobos on " + " and ".join(str(a) for a in args)
-    if kind == "move":
-        piece, start, end, followers = args
-        follow = f", {followers} companion{'' if followers == 1 else 's'} following"
-        return f"Move {PIECE_WORDS.get(piece, piece)} from {start} to {end}" + (
-            follow if followers else ""
-        )
-    if kind == "play":
-        return _play_label(args)
-    one = {"relocate": "Send the chocobo to", "call": "Call a companion at",
-           "discard": "Discard"}  # fmt: skip
-    if kind in one:
-        return f"{one[kind]} {_card(args[0])}"
-    if kind == "kick":
-        return f"Kick Seat {args[0] + 1}'s chocobo to {args[1]}"
-    if kind == "overflow":
-        return f"Move a companion from {args[0]} to {args[1]}"
-    if kind == "call_big":
-        return f"Call the big chocobo to {args[2]} (discard {_card(args[0])}, {_card(args[1])})"
-    if kind == "golem_move":
-        if args[0] == "companion":
-            return f"Gólem: move a companion to {args[1]}"
-        return f"Gólem: move Seat {args[1] + 1}'s chocobo to {args[2]}"
-    return ""
+    """A readable label: "Move chocobo from b02 to b12", "Call a companion at b22"
+    (WORDINGS)."""
+    return word_action(action, WORDINGS, card=_card)
+
+
+def _place_label(args: list[Any]) -> str:
+    return "Place your chocobos on " + " and ".join(str(a) for a in args)
+
+
+def _move_label(args: list[Any]) -> str:
+    piece, start, end, followers = args
+    follow = f", {counted(followers, 'companion')} following" if followers else ""
+    return f"Move {PIECE_WORDS.get(piece, piece)} from {start} to {end}{follow}"
+
+
+def _golem_label(args: list[Any]) -> str:
+    if args[0] == "companion":
+        return f"Gólem: move a companion to {args[1]}"
+    return f"Gólem: move Seat {args[1] + 1}'s chocobo to {args[2]}"
 
 
 def _play_label(args: list[Any]) -> str:
@@ -112,6 +99,17 @@ def _play_label(args: list[Any]) -> str:
     if args[0] == "Golem" and rest:
         return f"Play Gólem on {rest[0]}"
     return f"Play {card}" + (f" ({', '.join(str(r) for r in rest)})" if rest else "")
+
+
+WORDINGS: dict[str, Wording] = {
+    "no_card": "Play no card", "end_move": "Stop moving", "end_kick": "Kick no more",
+    "no_call": "Call no companion", "place": _place_label, "move": _move_label,
+    "play": _play_label, "relocate": "Send the chocobo to {0:card}",
+    "call": "Call a companion at {0:card}", "discard": "Discard {0:card}",
+    "kick": "Kick {0:seat}'s chocobo to {1}", "overflow": "Move a companion from {0} to {1}",
+    "call_big": "Call the big chocobo to {2} (discard {0:card}, {1:card})",
+    "golem_move": _golem_label,
+}  # fmt: skip
 
 
 def positions(spaces: list[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:
@@ -143,15 +141,12 @@ def board_svg(inp: BoardInput) -> SafeString:
     cols = max(c for c, _ in places.values()) + 1
     rows = max(r for _, r in places.values()) + 1
     pieces = _pieces(state)
-    parts = []
-    for space in state["spaces"]:
-        if space["id"] in places:
-            parts.append(_space_svg(space, places[space["id"]], pieces.get(space["id"], []), inp))
-    return mark_safe(  # every text inside is escaped
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chocobo-board" role="img" '
-        f'viewBox="0 0 {cols * CELL} {rows * CELL}" aria-label="The board">'
-        f"<title>The board</title>{''.join(parts)}</svg>"
-    )
+    parts = [
+        _space_svg(space, places[space["id"]], pieces.get(space["id"], []), inp)
+        for space in state["spaces"]
+        if space["id"] in places
+    ]
+    return svg_image("chocobo-board", cols * CELL, rows * CELL, parts, "The board")
 
 
 def _pieces(state: Mapping[str, Any]) -> dict[str, list[tuple[str, int]]]:
@@ -217,6 +212,5 @@ def _piece_svg(piece: tuple[str, int], cx: int, cy: int) -> str:
 def _piece_words(piece: tuple[str, int], inp: BoardInput) -> str:
     kind, value = piece
     if kind == "companions":
-        return f"{value} companion{'' if value == 1 else 's'}"
-    who = seat_name(value, inp.view["viewer"], inp.view["seats"])
-    return f"{who}: {'big chocobo' if kind == 'big' else 'chocobo'}"
+        return counted(value, "companion")
+    return f"{player_name(inp.view, value)}: {'big chocobo' if kind == 'big' else 'chocobo'}"

@@ -1,11 +1,17 @@
 """What every board shares: the input a board is drawn from, buttons for the legal actions
-grouped under headings, seat names and colours, and a readable event log."""
+grouped under headings and worded from a table of each game's wordings, seat names and
+colours, the score table's rows, the turn line, the SVG image around a drawn board, and a
+readable event log."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import string
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from play.setups import HUMAN
 
@@ -62,19 +68,116 @@ def seat_name(seat: int, viewer: int, seats: list[dict[str, Any]]) -> str:
     return f"Seat {seat + 1}" if player == HUMAN else f"Seat {seat + 1} ({player})"
 
 
-def seat_rows(inp: BoardInput, scores: list[Any]) -> list[dict[str, Any]]:
-    """Per seat: its number, name, colour and score, for the score table."""
+def player_name(view: Mapping[str, Any], seat: int) -> str:
+    """The seat's name as the viewer of the match view sees it (``seat_name``)."""
+    return seat_name(seat, view["viewer"], view["seats"])
+
+
+def seat_rows(
+    inp: BoardInput, scores: Sequence[Any], **columns: Sequence[Any]
+) -> list[dict[str, Any]]:
+    """Per seat: its number, name, colour and score, for the score table, and the game's
+    further ``columns`` (a value per seat each, e.g. ``hand_size=state["hand_sizes"]``)."""
     view = inp.view
     return [
         {
             "seat": seat,
-            "name": seat_name(seat, view["viewer"], view["seats"]),
+            "name": player_name(view, seat),
             "colour": seat_colour(seat),
             "score": score,
             "to_act": seat == view["to_act"],
+            **{column: values[seat] for column, values in columns.items()},
         }
         for seat, score in enumerate(scores)
     ]
+
+
+def turn_text(view: Mapping[str, Any], doing: str) -> str:
+    """The line above a board: "Turn 3: You, Main shot" (``doing``: what the seat whose
+    turn it is does now)."""
+    state = view["state"]
+    return f"Turn {state['turn']}: {player_name(view, state['active'])}, {doing}"
+
+
+def counted(count: int, noun: str) -> str:
+    """ "1 tile", "3 tiles": a count and its noun, plural unless the count is one."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def svg_image(
+    css_class: str,
+    width: float,
+    height: float,
+    parts: Iterable[str],
+    label: str,
+    title: str | None = None,
+) -> SafeString:
+    """A drawn board as one SVG image: ``width`` by ``height`` units, ``label`` its
+    accessible name and ``title`` (the label when not given) its tooltip. ``parts`` is
+    SVG markup in which every text has been escaped already."""
+    shown = label if title is None else title
+    return mark_safe(  # the label and title are escaped here, the parts by the caller
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{escape(css_class)}" role="img" '
+        f'viewBox="0 0 {width} {height}" aria-label="{escape(label)}">'
+        f"<title>{escape(shown)}</title>{''.join(parts)}</svg>"
+    )
+
+
+# -- action labels ---------------------------------------------------------------------
+
+Wording = str | tuple[str, ...] | Callable[[list[Any]], str]
+"""How a board words one kind of action (see ``word_action``): a template, templates to
+try in turn, or a function of the action's arguments."""
+
+
+class _ArgumentFormatter(string.Formatter):
+    """``str.format`` where a field's format spec may name a namer: with a namer called
+    ``card``, ``"Discard {0:card}"`` shows the first argument as ``card(argument)``."""
+
+    def __init__(self, namers: Mapping[str, Callable[[Any], str]]) -> None:
+        super().__init__()
+        self.namers = namers
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        namer = self.namers.get(format_spec)
+        return namer(value) if namer else super().format_field(value, format_spec)
+
+
+def seat_words(seat: int) -> str:
+    """ "Seat 2": how an action's argument that is a seat index reads."""
+    return f"Seat {seat + 1}"
+
+
+def word_action(
+    action: Mapping[str, Any],
+    wordings: Mapping[str, Wording],
+    **namers: Callable[[Any], str],
+) -> str:
+    """The readable label of an action (``{"kind": ..., "args": [...]}``) by the wording
+    of its kind, or "" (the button shows the engine's label) for a kind without one.
+
+    A wording is a ``str.format`` template over the arguments whose format specs name how
+    an argument reads: ``"Attach {0:name} to {1:where}"`` with ``name`` and ``where``
+    among ``namers`` (``seat`` is always one: ``"Choose {0:seat}"`` reads "Choose Seat
+    2"). A template without fields is a fixed label. A tuple of templates is tried in
+    turn: the first that the arguments fill is the label, where a template does not fill
+    when it refers to an argument the action lacks or a namer raises ``LookupError`` (a
+    thing it does not know); when none fills, "". A function of the arguments words the
+    kinds that templates cannot.
+    """
+    wording = wordings.get(action["kind"])
+    args = list(action["args"])
+    if wording is None:
+        return ""
+    if not isinstance(wording, str | tuple):
+        return wording(args)
+    formatter = _ArgumentFormatter({"seat": seat_words, **namers})
+    for template in (wording,) if isinstance(wording, str) else wording:
+        try:
+            return formatter.format(template, *args)
+        except LookupError:
+            continue
+    return ""
 
 
 def make_buttons(inp: BoardInput, label: Callable[[Mapping[str, Any]], str]) -> list[Button]:
@@ -129,7 +232,7 @@ def event_lines(
     ``names``: what the ids of cards or tiles in the events are called."""
     lines: list[dict[str, Any]] = []
     for step in reversed(view["events"]):
-        who = seat_name(step["player"], view["viewer"], view["seats"])
+        who = player_name(view, step["player"])
         texts = [event_text(event, names or {}) for event in step["events"]]
         lines.append({"seq": step["seq"], "who": who, "bot": step["by_bot"], "text": texts})
         if len(lines) >= limit:

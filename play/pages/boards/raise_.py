@@ -9,22 +9,28 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from play.pages.boards.common import (
     BoardInput,
+    Wording,
     group_by_kind,
     make_buttons,
     names_by_id,
+    player_name,
     seat_colour,
-    seat_name,
     seat_rows,
+    svg_image,
+    word_action,
 )
 
 KIND_TITLES = {"bid": "Play a card face down", "play": "Move your stone", "pass": "Move your stone"}
 PHASE_TEXT = {"bid": "everyone plays a card face down", "race": "the stone furthest back moves",
               "over": "game over"}  # fmt: skip
 STEP, LEFT = 24, 20  # SVG units per track space, side margin
+WORDINGS: dict[str, Wording] = {
+    "pass": "Pass", "bid": "Play {0:card} face down", "play": "Play {0:card} (value {0:value})",
+}  # fmt: skip
 
 
 def board(inp: BoardInput) -> dict[str, Any]:
@@ -32,13 +38,14 @@ def board(inp: BoardInput) -> dict[str, Any]:
     state = inp.view["state"]
     hand = {card["id"]: card for card in state["hand"]}
     buttons = make_buttons(inp, lambda action: action_label(action, hand))
-    rows = seat_rows(inp, [pile["points"] for pile in state["piles"]])
-    for row in rows:
-        seat = row["seat"]
-        row["hand_size"] = state["hand_sizes"][seat]
-        row["draw_size"] = state["draw_sizes"][seat]
-        row["chosen"] = state["chosen"][seat]
-        row["point_cards"] = state["piles"][seat]["point_cards"]
+    rows = seat_rows(
+        inp,
+        [pile["points"] for pile in state["piles"]],
+        hand_size=state["hand_sizes"],
+        draw_size=state["draw_sizes"],
+        chosen=state["chosen"],
+        point_cards=[pile["point_cards"] for pile in state["piles"]],
+    )
     return {
         "template": "play/boards/raise.html",
         "phase": f"Round {state['round']}: {PHASE_TEXT.get(state['phase'], state['phase'])}",
@@ -58,18 +65,14 @@ def board(inp: BoardInput) -> dict[str, Any]:
 
 
 def action_label(action: Mapping[str, Any], hand: Mapping[int, Mapping[str, Any]]) -> str:
-    """ "Play Cloud 3 face down", "Play Bell 4 (value 8)", "Pass"."""
-    kind, args = action["kind"], action["args"]
-    if kind == "pass":
-        return "Pass"
-    card = hand.get(args[0]) if args else None
-    if card is None:
-        return ""
-    if kind == "bid":
-        return f"Play {card['name']} face down"
-    if kind == "play":
-        return f"Play {card['name']} (value {card['value']})"
-    return ""
+    """ "Play Cloud 3 face down", "Play Bell 4 (value 8)", "Pass" (WORDINGS; a card not in
+    the hand: the engine's label)."""
+    return word_action(
+        action,
+        WORDINGS,
+        card=lambda card: str(hand[card]["name"]),
+        value=lambda card: str(hand[card]["value"]),
+    )
 
 
 def track_window(state: Mapping[str, Any]) -> tuple[int, int]:
@@ -121,11 +124,8 @@ def track_svg(inp: BoardInput) -> SafeString:
     height_at: dict[int, int] = {}
     for stone in state["stones"]:  # back to front: a stack's top stone comes later
         parts.append(_stone(stone, at(stone["space"]), base, height_at, inp))
-    return mark_safe(  # every text inside is escaped
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="raise-track" role="img" '
-        f'viewBox="0 0 {width} {base + 28}" aria-label="The track: '
-        f'{escape(_track_words(inp))}"><title>The track</title>{"".join(parts)}</svg>'
-    )
+    label = f"The track: {_track_words(inp)}"
+    return svg_image("raise-track", width, base + 28, parts, label, title="The track")
 
 
 def _stone(
@@ -135,7 +135,7 @@ def _stone(
     level = height_at.get(space, 0)
     height_at[space] = level + 1
     y = base - 12 - level * 20
-    who = seat_name(seat, inp.view["viewer"], inp.view["seats"])
+    who = player_name(inp.view, seat)
     return (
         f'<g class="stone" data-seat="{seat}" data-space="{space}">'
         f"<title>{escape(who)}: space {space}</title>"
@@ -150,6 +150,4 @@ def _track_words(inp: BoardInput) -> str:
     stones = view["state"]["stones"]
     if not stones:
         return "no stones yet"
-    return "; ".join(
-        f"{seat_name(s['player'], view['viewer'], view['seats'])} on {s['space']}" for s in stones
-    )
+    return "; ".join(f"{player_name(view, s['player'])} on {s['space']}" for s in stones)

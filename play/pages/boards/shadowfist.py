@@ -9,11 +9,14 @@ from typing import Any
 
 from play.pages.boards.common import (
     BoardInput,
+    Wording,
     group_by_kind,
     make_buttons,
     names_by_id,
+    player_name,
     seat_colour,
-    seat_name,
+    turn_text,
+    word_action,
 )
 
 KIND_TITLES = {
@@ -26,6 +29,17 @@ KIND_TITLES = {
 }  # fmt: skip
 PHASE_TEXT = {"power": "Establishing shot", "main": "Main shot", "over": "Game over"}
 SITE_TYPES = ("Feng Shui Site", "Site")
+WORDINGS: dict[str, Wording] = {
+    "power": ("Generate Power, discard {0:card}", "Generate Power"),
+    "skip_power": "Skip Power and discard", "keep": "Keep the rest",
+    "add_all": "Add every character to the attack", "go": "Start the attack", "pass": "Pass",
+    "end_turn": "End turn", "join": ("Join the attack with {0:card}", "Join the attack"),
+    "seize": "Seize the site", "smoke_site": "Smoke the site",
+    "burn_victory": "Burn the site for victory", "burn_power": "Burn the site for Power",
+    "move": "Move {0:card} to column {1:column}", "intercept": "Intercept {1:card} with {0:card}",
+    "discard": "Discard {0:card}", "heal": "Heal {0:card}", "attack": "Attack {0:card}",
+    "add": "Add to the attack: {0:card}", "strike": "Strike {0:card}",
+}  # fmt: skip
 
 
 def board(inp: BoardInput) -> dict[str, Any]:
@@ -50,10 +64,8 @@ def board(inp: BoardInput) -> dict[str, Any]:
 
 def phase_text(view: Mapping[str, Any]) -> str:
     """ "Turn 3: You, Main shot"."""
-    state = view["state"]
-    who = seat_name(state["active"], view["viewer"], view["seats"])
-    phase = PHASE_TEXT.get(state["phase"], str(state["phase"]).replace("_", " "))
-    return f"Turn {state['turn']}: {who}, {phase}"
+    phase = view["state"]["phase"]
+    return turn_text(view, PHASE_TEXT.get(phase, str(phase).replace("_", " ")))
 
 
 def seat_board(inp: BoardInput, seat: Mapping[str, Any]) -> dict[str, Any]:
@@ -75,7 +87,7 @@ def seat_board(inp: BoardInput, seat: Mapping[str, Any]) -> dict[str, Any]:
     elsewhere = [_character(c) for chars in at.values() for c in chars]
     return {
         "seat": number,
-        "name": seat_name(number, inp.view["viewer"], inp.view["seats"]),
+        "name": player_name(inp.view, number),
         "colour": seat_colour(number),
         "dummy": number == inp.view["state"].get("dummy"),
         "pool": seat["pool"],
@@ -139,35 +151,22 @@ def action_label(
     hand: Mapping[int, Mapping[str, Any]],
     state: Mapping[str, Any],
 ) -> str:
-    """A readable label: "Generate Power", "Play Teahouse Brawler at column 1"."""
+    """A readable label: "Generate Power", "Play Teahouse Brawler at column 1" (WORDINGS,
+    but for the kinds worded from the hand or the state)."""
     kind, args = action["kind"], action["args"]
-    simple = {
-        "skip_power": "Skip Power and discard", "keep": "Keep the rest", "add_all":
-        "Add every character to the attack", "go": "Start the attack", "pass": "Pass",
-        "end_turn": "End turn", "join": "Join the attack", "seize": "Seize the site",
-        "smoke_site": "Smoke the site", "burn_victory": "Burn the site for victory",
-        "burn_power": "Burn the site for Power",
-    }  # fmt: skip
-    if kind == "power":
-        return f"Generate Power, discard {_card(args[0], names)}" if args else "Generate Power"
-    if kind in simple and (kind != "join" or not args):
-        return simple[kind]
     if kind == "play":
         return _play_label(args, names, hand, state)
     if kind == "ability":
         on = f" on {', '.join(_card(t, names) for t in args[1:])}" if len(args) > 1 else ""
         return f"Use {_card(args[0], names)}{on}"
-    if kind == "move":
-        return f"Move {_card(args[0], names)} to column {args[1] + 1}"
-    if kind == "intercept":
-        return f"Intercept {_card(args[1], names)} with {_card(args[0], names)}"
     if kind == "choose":
         return _choose_label(args[0], names, state)
-    one = {"discard": "Discard", "heal": "Heal", "attack": "Attack", "add": "Add to the attack:",
-           "join": "Join the attack with", "strike": "Strike"}  # fmt: skip
-    if kind in one and args:
-        return f"{one[kind]} {_card(args[0], names)}"
-    return ""
+    return word_action(
+        action,
+        WORDINGS,
+        card=lambda card: _card(card, names),
+        column=lambda index: str(index + 1),
+    )
 
 
 def _play_label(
