@@ -12,7 +12,9 @@ for, and the same seed must give the same game on the fast path, through ``apply
 from a recorded transcript.
 
 Used by ``test_*_invariants.py`` (1,000 seeds per case) and ``bench/fuzz_engine.py``
-(10,000 and more, over every core).
+(10,000 and more, over every core). Its last part holds what the invariant test modules
+share besides their cases: the per-case tests (the seeds, the same seed twice, a recorded
+replay) and the check that a cloned state is independent of its original.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
 from typing import Any, Generic, TypeVar
+
+import pytest
 
 from play.engine.core import Action, Event, Game, Outcome, State, record, replay
 from play.engine.simulate import bot_seed, play_game
@@ -284,3 +288,93 @@ def fuzz_seed(case: FuzzCase[S], seed: int) -> Result:
 
 def statuses(results: Sequence[Result]) -> Counter[str]:
     return Counter(r.status for r in results)
+
+
+# What the invariant test modules share besides the cases: their per-case tests (a test
+# module binds each to its own ``test_*`` name, under which pytest collects it) and the
+# check that a clone is independent of its original.
+
+#: Picks one of the legal actions: ``choose(state, legal)`` (a bot's ``choose`` will do).
+Choose = Callable[[Any, Sequence[Action]], Action]
+
+
+def per_case(cases: Sequence[FuzzCase[Any]]) -> pytest.MarkDecorator:
+    """Parametrize a test (argument ``case``) over ``cases``, each named by its
+    ``test_id`` (``3``, ``4-teams``, ``2-real_decks`` ...)."""
+    return pytest.mark.parametrize("case", cases, ids=lambda case: case.test_id)
+
+
+#: A test over cases, as pytest calls it: ``test(case)``.
+CaseTest = Callable[[FuzzCase[Any]], None]
+
+
+def _case_test(
+    cases: Sequence[FuzzCase[Any]], check: Callable[[FuzzCase[Any]], object]
+) -> CaseTest:
+    @per_case(cases)
+    def test(case: FuzzCase[Any]) -> None:
+        check(case)
+
+    return test
+
+
+def seeds_test(cases: Sequence[FuzzCase[Any]], seeds: int) -> CaseTest:
+    """A test, per case of ``cases``, of :func:`run_seeds` over seeds ``0 .. seeds - 1``:
+    every game checked from end to end, then the case's totals."""
+    return _case_test(cases, lambda case: run_seeds(case, seeds))
+
+
+def same_seed_test(cases: Sequence[FuzzCase[Any]]) -> CaseTest:
+    """A test, per case of ``cases``, of :func:`check_same_seed` on each of the case's
+    ``same_seeds``."""
+    return _case_test(cases, check_same_seeds)
+
+
+def recorded_replay_test(cases: Sequence[FuzzCase[Any]]) -> CaseTest:
+    """A test, per case of ``cases``, of :func:`check_recorded_replay` on the case's
+    ``record_seed``."""
+    return _case_test(cases, lambda case: check_recorded_replay(case, case.record_seed))
+
+
+def check_same_seeds(case: FuzzCase[S]) -> None:
+    """:func:`check_same_seed` on each of ``case.same_seeds``."""
+    for seed in case.same_seeds:
+        check_same_seed(case, seed)
+
+
+def first_action(_: object, legal: Sequence[Action]) -> Action:
+    """The first listed action (a :data:`Choose`)."""
+    return legal[0]
+
+
+def last_action(_: object, legal: Sequence[Action]) -> Action:
+    """The last listed action (a :data:`Choose`)."""
+    return legal[-1]
+
+
+def apply_steps(game: Game[S], state: S, choose: Choose, steps: int) -> None:
+    """Apply ``steps`` actions to ``state`` through ``apply``, each picked by ``choose``;
+    the game must not end before."""
+    for step in range(steps):
+        legal = game.legal_actions(state)
+        assert legal, f"the game ended after {step} of {steps} steps"
+        game.apply(state, choose(state, legal))
+
+
+def check_clone_is_independent(
+    game: Game[S], state: S, choose: Choose, limit: int | None = None
+) -> S:
+    """A clone of ``state`` (a game not over yet) starts out equal to it, and playing the
+    clone on (through ``apply``, each action picked by ``choose``, to the end or for
+    ``limit`` actions) leaves ``state`` unchanged. Returns the clone as played, for the
+    game's own checks."""
+    assert not game.is_over(state), "the clone would have nothing to play"
+    twin = state.clone()
+    assert twin.to_dict() == state.to_dict()
+    before = state.to_dict()
+    played = 0
+    while (limit is None or played < limit) and (legal := game.legal_actions(twin)):
+        game.apply(twin, choose(twin, legal))
+        played += 1
+    assert state.to_dict() == before
+    return twin

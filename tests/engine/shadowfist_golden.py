@@ -7,15 +7,12 @@ Regenerate (only when a rules change is intended, and say so in the commit):
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
-from .golden_tool import GOLDEN, make
+from .golden_tool import Golden, regenerate
 from .shadowfist_table import starter_deck
 
 #: (file name, game, setup, bots, seed). Starter cards only: the real card list stays
 #: outside the repository.
-GAMES: list[tuple[str, str, dict[str, Any], list[str], int]] = [
+GAMES: list[Golden] = [
     ("shadowfist-2p.json", "shadowfist", {"players": 2}, ["tactician", "greedy"], 2024),
     (
         "shadowfist-3p.json",
@@ -42,10 +39,7 @@ GAMES: list[tuple[str, str, dict[str, Any], list[str], int]] = [
 
 def main() -> None:
     """Write every golden file."""
-    for name, slug, setup, bots, seed in GAMES:
-        data = make(name, slug, setup, bots, seed)
-        (GOLDEN / name).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-        print(name, len(data["transcript"]["actions"]), "actions", data["transcript"]["final_hash"])
+    regenerate(GAMES)
 
 
 if __name__ == "__main__":

@@ -34,10 +34,15 @@ from .fuzz_harness import (
     FuzzCase,
     Rates,
     Result,
-    check_recorded_replay,
-    check_same_seed,
+    apply_steps,
+    check_clone_is_independent,
+    first_action,
+    last_action,
     play_one,
+    recorded_replay_test,
     run_seeds,
+    same_seed_test,
+    seeds_test,
 )
 
 SEEDS = 1000
@@ -223,38 +228,23 @@ GOLDFISH_CASE = replace(
     check_totals=check_goldfish_totals,
     view_skip=lambda state, viewer: False,  # alone: no other player's choice to hide
 )
+ALL_CASES = [*FUZZ_CASES, GOLDFISH_CASE]
 
 
-@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
-def test_random_games_end_within_the_cap_and_keep_every_tile(case):
-    run_seeds(case, SEEDS)
+# The harness's tests per case, collected under these names.
+test_random_games_end_within_the_cap_and_keep_every_tile = seeds_test(FUZZ_CASES, SEEDS)
+test_the_same_seed_gives_the_same_game = same_seed_test(ALL_CASES)
+test_a_recorded_game_replays_with_every_hash_matching = recorded_replay_test(ALL_CASES)
 
 
 def test_goldfish_games_end_and_keep_every_tile():
     run_seeds(GOLDFISH_CASE, GOLDFISH_SEEDS)
 
 
-@pytest.mark.parametrize("case", [*FUZZ_CASES, GOLDFISH_CASE], ids=lambda c: c.test_id)
-def test_the_same_seed_gives_the_same_game(case):
-    for seed in case.same_seeds:
-        check_same_seed(case, seed)
-
-
-@pytest.mark.parametrize("case", [*FUZZ_CASES, GOLDFISH_CASE], ids=lambda c: c.test_id)
-def test_a_recorded_game_replays_with_every_hash_matching(case):
-    check_recorded_replay(case, case.record_seed)
-
-
 def test_a_clone_is_independent_of_its_original():
     state = GAME.new_game(setup_for("3p", 5), 5)
-    for _ in range(40):
-        GAME.apply(state, GAME.legal_actions(state)[-1])
-    twin = state.clone()
-    assert twin.to_dict() == state.to_dict()
-    before = state.to_dict()
-    while legal := GAME.legal_actions(twin):
-        GAME.apply(twin, legal[0])
-    assert state.to_dict() == before
+    apply_steps(GAME, state, last_action, 40)
+    check_clone_is_independent(GAME, state, first_action)
 
 
 def test_games_between_random_bots_only_also_end_and_keep_every_tile():

@@ -9,16 +9,13 @@ that was intended, regenerate and say so in the commit:
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from play.engine.core import Action, ReplayError, Transcript, get_game, record, replay
-from play.engine.simulate import play_game
+from play.engine.core import ReplayError, Transcript, replay
 
-GOLDEN = Path(__file__).parent / "golden"
+from .golden_tool import check_bots_still_play, check_replay, load, names, regenerate
 
 #: (file name, setup, bots, seed)
 GAMES: list[tuple[str, dict[str, Any], list[str], int]] = [
@@ -28,42 +25,17 @@ GAMES: list[tuple[str, dict[str, Any], list[str], int]] = [
 ]
 
 
-def make(setup: dict[str, Any], bots: list[str], seed: int) -> dict[str, Any]:
-    """Play the game between bots and return its golden record."""
-    game = get_game("chocobo")
-    actions: list[Action] = []
-    final = play_game(game, setup, bots, seed, actions)
-    transcript = record(game, setup, seed, actions)
-    if transcript.final_hash != final.hash():
-        raise RuntimeError("the checked replay diverged from the bots' game")
-    return {"bots": bots, "transcript": transcript.to_dict(), "final_state": final.to_dict()}
-
-
-def load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((GOLDEN / name).read_text())
-    return data
-
-
-@pytest.mark.parametrize("name", [g[0] for g in GAMES])
+@pytest.mark.parametrize("name", names(GAMES))
 def test_a_golden_game_replays_to_its_recorded_hashes_and_final_state(name):
-    data = load(name)
-    transcript = Transcript.from_dict(data["transcript"])
-    final = replay(transcript)
-    assert final.hash() == transcript.final_hash == data["transcript"]["final_hash"]
-    assert final.to_dict() == data["final_state"]
-    outcome = get_game("chocobo").outcome(final)
+    outcome = check_replay("chocobo", name)
     assert outcome.status == "finished"
     assert outcome.scores[outcome.winners[0]] >= 6
 
 
 @pytest.mark.parametrize(("name", "setup", "bots", "seed"), GAMES)
 def test_the_bots_still_play_the_golden_game(name, setup, bots, seed):
-    data = load(name)
-    transcript = Transcript.from_dict(data["transcript"])
-    assert (transcript.setup, transcript.seed, data["bots"]) == (setup, seed, bots)
-    actions: list[Action] = []
-    play_game(get_game("chocobo"), setup, bots, seed, actions)
-    assert tuple(actions) == transcript.actions
+    transcript = check_bots_still_play("chocobo", name)
+    assert (transcript.setup, transcript.seed, load(name)["bots"]) == (setup, seed, bots)
 
 
 def test_the_golden_games_use_every_kind_of_decision():
@@ -94,19 +66,16 @@ def test_a_tampered_golden_game_is_caught_at_the_first_divergence():
     assert "step 31" in caught.value.reason
 
 
+def decision_kinds(data: dict[str, Any]) -> list[list[str]]:
+    """The kinds of action a golden record holds (what regenerating prints)."""
+    return [sorted({a["kind"] for a in data["transcript"]["actions"]})]
+
+
 def main() -> None:
     """Write every golden file."""
-    for name, setup, bots, seed in GAMES:
-        data = make(setup, bots, seed)
-        (GOLDEN / name).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-        actions = data["transcript"]["actions"]
-        print(
-            name,
-            len(actions),
-            "actions",
-            sorted({a["kind"] for a in actions}),
-            data["transcript"]["final_hash"][:16],
-        )
+    regenerate(
+        [(name, "chocobo", setup, bots, seed) for name, setup, bots, seed in GAMES], decision_kinds
+    )
 
 
 if __name__ == "__main__":

@@ -29,9 +29,12 @@ from .fuzz_harness import (
     FuzzCase,
     Rates,
     Result,
-    check_recorded_replay,
-    check_same_seed,
-    run_seeds,
+    apply_steps,
+    check_clone_is_independent,
+    last_action,
+    recorded_replay_test,
+    same_seed_test,
+    seeds_test,
     statuses,
 )
 
@@ -158,33 +161,14 @@ def fuzz_case(players: int) -> FuzzCase[ChocoboState]:
 FUZZ_CASES = [fuzz_case(players) for players in PLAYERS]
 
 
-@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
-def test_random_games_end_within_the_cap_and_keep_every_piece_and_card(case):
-    run_seeds(case, SEEDS)
-
-
-@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
-def test_the_same_seed_gives_the_same_game(case):
-    for seed in case.same_seeds:
-        check_same_seed(case, seed)
-
-
-@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
-def test_a_recorded_game_replays_with_every_hash_matching(case):
-    check_recorded_replay(case, case.record_seed)
+# The harness's tests per case, collected under these names.
+test_random_games_end_within_the_cap_and_keep_every_piece_and_card = seeds_test(FUZZ_CASES, SEEDS)
+test_the_same_seed_gives_the_same_game = same_seed_test(FUZZ_CASES)
+test_a_recorded_game_replays_with_every_hash_matching = recorded_replay_test(FUZZ_CASES)
 
 
 def test_a_clone_is_independent_of_its_original():
     state = GAME.new_game({"players": 4}, 5)
-    for _ in range(60):
-        GAME.apply(state, GAME.legal_actions(state)[-1])
-    twin = state.clone()
-    assert twin.to_dict() == state.to_dict()
-    before = state.to_dict()
-    for _ in range(200):
-        legal = GAME.legal_actions(twin)
-        if not legal:
-            break
-        GAME.apply(twin, legal[-1])
-    assert state.to_dict() == before
+    apply_steps(GAME, state, last_action, 60)
+    twin = check_clone_is_independent(GAME, state, last_action, limit=200)
     assert twin.rng.draws > state.rng.draws

@@ -1,56 +1,33 @@
 """Golden Shadowfist replays: recorded games must replay step by step to the same hashes
 and final state, and the bots must still choose the same actions.
 
-A failure means the rules, the bots, the rng or the state's JSON changed: if that was
-intended, regenerate with ``python -m tests.engine.shadowfist_golden`` and say so.
+The games (2 and 3 players with the starter decks, and a goldfish game against the
+dummy) all end in a victory, the goldfish one the deck's; a tampered hash stops the
+replay at its step. A failure means the rules, the bots, the rng or the state's JSON
+changed: if that was intended, regenerate with ``python -m tests.engine.shadowfist_golden``
+and say so.
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from play.engine.core import Action, ReplayError, Transcript, get_game, replay
-from play.engine.simulate import play_game
-
-from .golden_tool import GOLDEN
+from .golden_tool import bots_still_play_test, check_replay, load, names, tampered_hash_test
 from .shadowfist_golden import GAMES
 
 
-def load(name):
-    return json.loads((GOLDEN / name).read_text())
-
-
-@pytest.mark.parametrize("name", [g[0] for g in GAMES])
+@pytest.mark.parametrize("name", names(GAMES))
 def test_a_golden_game_replays_to_its_recorded_hashes_and_final_state(name):
-    data = load(name)
-    transcript = Transcript.from_dict(data["transcript"])
-    final = replay(transcript)
-    assert final.hash() == transcript.final_hash == data["transcript"]["final_hash"]
-    assert final.to_dict() == data["final_state"]
-    assert get_game("shadowfist").outcome(final).status in ("finished", "unfinished")
+    assert check_replay("shadowfist", name).status in ("finished", "unfinished")
 
 
-@pytest.mark.parametrize("name", [g[0] for g in GAMES])
-def test_the_bots_still_play_the_golden_game(name):
-    data = load(name)
-    transcript = Transcript.from_dict(data["transcript"])
-    actions: list[Action] = []
-    play_game(get_game("shadowfist"), transcript.setup, data["bots"], transcript.seed, actions)
-    assert tuple(actions) == transcript.actions
+# The shared golden tests, collected under these names.
+test_the_bots_still_play_the_golden_game = bots_still_play_test("shadowfist", GAMES)
+test_a_tampered_action_log_is_caught_at_the_first_divergence = tampered_hash_test(GAMES[0][0], 7)
 
 
 def test_the_golden_games_end_in_victories():
-    for name, *_ in GAMES:
+    for name in names(GAMES):
         outcome = load(name)["transcript"]["outcome"]
         assert outcome["status"] == "finished", name
     assert load("shadowfist-goldfish.json")["transcript"]["outcome"]["winners"] == [0]
-
-
-def test_a_tampered_action_log_is_caught_at_the_first_divergence():
-    data = load(GAMES[0][0])["transcript"]
-    data["hashes"][7] = "0" * 64
-    with pytest.raises(ReplayError) as caught:
-        replay(Transcript.from_dict(data))
-    assert "after step 7" in caught.value.reason

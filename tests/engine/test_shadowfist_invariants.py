@@ -32,10 +32,14 @@ from .fuzz_harness import (
     FuzzCase,
     Rates,
     Result,
-    check_recorded_replay,
-    check_same_seed,
+    apply_steps,
+    check_clone_is_independent,
+    per_case,
     play_one,
+    recorded_replay_test,
     run_seeds,
+    same_seed_test,
+    seeds_test,
     statuses,
 )
 from .shadowfist_table import (
@@ -177,42 +181,25 @@ GOLDFISH_CASE = replace(
 )
 
 
-@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
-def test_random_games_end_within_the_cap_and_keep_every_card(case):
-    run_seeds(case, SEEDS)
+# The harness's tests per case, collected under these names.
+test_random_games_end_within_the_cap_and_keep_every_card = seeds_test(FUZZ_CASES, SEEDS)
+test_the_same_seed_gives_the_same_game = same_seed_test(FUZZ_CASES)
+test_a_recorded_game_replays_with_every_hash_matching = recorded_replay_test(FUZZ_CASES)
 
 
 def test_goldfish_games_against_the_dummy_keep_every_card_too():
     run_seeds(GOLDFISH_CASE, GOLDFISH_SEEDS)
 
 
-@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
-def test_the_same_seed_gives_the_same_game(case):
-    for seed in case.same_seeds:
-        check_same_seed(case, seed)
-
-
-@pytest.mark.parametrize("case", FUZZ_CASES, ids=lambda c: c.test_id)
-def test_a_recorded_game_replays_with_every_hash_matching(case):
-    check_recorded_replay(case, case.record_seed)
-
-
 def test_a_clone_is_independent_of_its_original():
     state = GAME.new_game({"players": 3}, 11)
     bot = RandomBot(GAME, 1)
-    for _ in range(100):
-        GAME.apply(state, bot.choose(state, GAME.legal_actions(state)))
-    assert not GAME.is_over(state)
-    twin = state.clone()
-    assert twin.to_dict() == state.to_dict()
-    before = state.to_dict()
-    while legal := GAME.legal_actions(twin):
-        GAME.apply(twin, bot.choose(twin, legal))
-    assert state.to_dict() == before
+    apply_steps(GAME, state, bot.choose, 100)  # the game goes on (the clone check says so)
+    twin = check_clone_is_independent(GAME, state, bot.choose)
     assert twin.rng.draws >= state.rng.draws
 
 
-@pytest.mark.parametrize("case", MANY_CASES, ids=lambda c: c.test_id)
+@per_case(MANY_CASES)
 def test_games_of_four_to_six_players_keep_every_card_too(case):
     """'2 to 4 players (more if cheap)': the engine takes up to 6; a lighter check."""
     counts: Counter[str] = Counter()
