@@ -15,68 +15,43 @@ from ....core import Event
 from ..damage import Events
 from ..state import HAND, ShadowfistState
 from ..zones import discard_from_hand, draw
+from .resolution import Resolution, each_target, resolver
 from .spec import EffectSpec
 
 
-def gain_power(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@resolver
+def gain_power(effect: Resolution) -> None:
     """Add ``amount`` Power to your pool."""
-    state.pool[seat] += spec.amount
-    if out is not None:
-        out.append(Event("power_gained", {"player": seat, "amount": spec.amount}))
+    effect.state.pool[effect.seat] += effect.spec.amount
+    effect.emit("power_gained", {"player": effect.seat, "amount": effect.spec.amount})
 
 
-def steal_power(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def steal_power(effect: Resolution, other: int) -> None:
     """The target opponent loses up to ``amount`` Power; you gain what they lost."""
-    for other in targets:
-        lost = min(spec.amount, state.pool[other])
-        state.pool[other] -= lost
-        state.pool[seat] += lost
-        if out is not None:
-            out.append(Event("power_stolen", {"player": seat, "from": other, "amount": lost}))
+    pool = effect.state.pool
+    lost = min(effect.spec.amount, pool[other])
+    pool[other] -= lost
+    pool[effect.seat] += lost
+    effect.emit("power_stolen", {"player": effect.seat, "from": other, "amount": lost})
 
 
-def draw_cards(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@resolver
+def draw_cards(effect: Resolution) -> None:
     """Draw ``count`` cards."""
-    draw(state, seat, spec.count, out)
+    draw(effect.state, effect.seat, effect.spec.count, effect.out)
 
 
-def force_discard(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def force_discard(effect: Resolution, other: int) -> None:
     """The target opponent discards ``count`` cards of their choice (all, if fewer)."""
-    for other in targets:
-        hand = state.hands[other]
-        if len(hand) <= spec.count:
-            for card in sorted(hand):
-                discard_from_hand(state, other, card, out)
-        elif spec.count:
-            state.choice = ["discard", other, spec.count, source, -1]
+    state, count = effect.state, effect.spec.count
+    hand = state.hands[other]
+    if len(hand) <= count:
+        for card in sorted(hand):
+            discard_from_hand(state, other, card, effect.out)
+    elif count:
+        state.choice = ["discard", other, count, effect.source, -1]
 
 
 def recycle_options(state: ShadowfistState, seat: int, spec: EffectSpec) -> list[int]:
@@ -90,20 +65,15 @@ def recycle_options(state: ShadowfistState, seat: int, spec: EffectSpec) -> list
     )
 
 
-def recycle(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@resolver
+def recycle(effect: Resolution) -> None:
     """Return a card of your choice from your smoked pile to your hand (if any fits)."""
-    options = recycle_options(state, seat, spec)
+    seat = effect.seat
+    options = recycle_options(effect.state, seat, effect.spec)
     if len(options) == 1:
-        return_from_smoked(state, seat, options[0], out)
+        return_from_smoked(effect.state, seat, options[0], effect.out)
     elif options:
-        state.choice = ["recycle", seat, 1, source, -1]
+        effect.state.choice = ["recycle", seat, 1, effect.source, -1]
 
 
 def return_from_smoked(state: ShadowfistState, seat: int, card: int, out: Events) -> None:

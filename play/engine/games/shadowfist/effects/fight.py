@@ -9,74 +9,42 @@ continuous: ``stats`` reads them).
 
 from __future__ import annotations
 
-from ..damage import Events, heal, inflict
-from ..state import ShadowfistState
-from .spec import EffectSpec
+from ..damage import heal, inflict
+from .resolution import Resolution, each_target, resolver
 
 
-def damage_target(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def damage_target(effect: Resolution, char: int) -> None:
     """Inflict ``amount`` damage on the target character."""
-    for char in targets:
-        inflict(state, char, spec.amount, out)
+    inflict(effect.state, char, effect.spec.amount, effect.out)
 
 
-def damage_each(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@resolver
+def damage_each(effect: Resolution) -> None:
     """Inflict ``amount`` damage on every character in the scope (nothing is targeted)."""
+    state, spec = effect.state, effect.spec
     everyone = spec.scope == "all_characters"
     for owner_seat, chars in enumerate(state.chars):
-        if everyone or owner_seat != seat:
+        if everyone or owner_seat != effect.seat:
             for char in list(chars):
-                inflict(state, char, spec.amount, out)
+                inflict(state, char, spec.amount, effect.out)
 
 
-def heal_target(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def heal_target(effect: Resolution, char: int) -> None:
     """Remove ``amount`` damage (or all of it) from the target character."""
-    for char in targets:
-        heal(state, char, None if spec.heal_all else spec.amount, out)
+    spec = effect.spec
+    heal(effect.state, char, None if spec.heal_all else spec.amount, effect.out)
 
 
-def fighting_bonus(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def fighting_bonus(effect: Resolution, char: int) -> None:
     """The target's Fighting changes by ``amount`` until the end of the turn."""
-    for char in targets:
-        state.temp.append([char, spec.amount, 0, 0])
+    effect.state.temp.append([char, effect.spec.amount, 0, 0])
 
 
-def grant_ability(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def grant_ability(effect: Resolution, char: int) -> None:
     """The target has the listed abilities until the end of the turn."""
-    for char in targets:
-        state.temp.append([char, 0, spec.grants, spec.grant_toughness])
+    spec = effect.spec
+    effect.state.temp.append([char, 0, spec.grants, spec.grant_toughness])

@@ -10,7 +10,7 @@ continuous, so a key can never be accepted and then ignored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..damage import Events
 from ..state import ShadowfistState
@@ -25,10 +25,9 @@ from .removal import (
     turn_target,
     unturn,
 )
+from .resolution import Resolver
 from .spec import EffectSpec
 from .targets import target_ok
-
-Resolver = Callable[[ShadowfistState, int, int, EffectSpec, list[int], Events], None]
 
 #: key -> the function that makes the effect happen.
 RESOLVERS: dict[str, Resolver] = {

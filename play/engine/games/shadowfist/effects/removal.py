@@ -11,113 +11,62 @@ resolve ("Its costs stay paid").
 
 from __future__ import annotations
 
-from ....core import Event
-from ..damage import Events
 from ..sites import locations
-from ..state import HAND, SMOKED, ShadowfistState
+from ..state import HAND, SMOKED
 from ..zones import leave_play, smoke, to_pile, toast
-from .spec import EffectSpec
+from .resolution import Resolution, each_target
 
 
-def smoke_target(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def smoke_target(effect: Resolution, card: int) -> None:
     """The target goes to its owner's smoked pile."""
-    for card in targets:
-        smoke(state, card, out)
+    smoke(effect.state, card, effect.out)
 
 
-def toast_target(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def toast_target(effect: Resolution, card: int) -> None:
     """The target goes to its owner's discard pile, for good."""
-    for card in targets:
-        toast(state, card, out)
+    toast(effect.state, card, effect.out)
 
 
-def return_to_hand(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def return_to_hand(effect: Resolution, card: int) -> None:
     """The target character goes to its owner's hand, without its damage."""
-    for card in targets:
-        leave_play(state, card, HAND, out)
+    leave_play(effect.state, card, HAND, effect.out)
 
 
-def take_control(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def take_control(effect: Resolution, char: int) -> None:
     """You control the target for good; you choose the location it moves to."""
-    for char in targets:
-        state.chars[state.ctrl[char]].remove(char)
-        state.chars[seat].append(char)
-        state.ctrl[char] = seat
-        state.loc[char] = 0
-        if out is not None:
-            out.append(Event("control_taken", {"card": char, "player": seat}))
-        if locations(state, seat) > 1:
-            state.choice = ["place", seat, 1, source, char]
+    state, seat = effect.state, effect.seat
+    state.chars[state.ctrl[char]].remove(char)
+    state.chars[seat].append(char)
+    state.ctrl[char] = seat
+    state.loc[char] = 0
+    effect.emit("control_taken", {"card": char, "player": seat})
+    if locations(state, seat) > 1:
+        state.choice = ["place", seat, 1, effect.source, char]
 
 
-def turn_target(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def turn_target(effect: Resolution, char: int) -> None:
     """Turn the target character (one already turned is not affected)."""
-    for char in targets:
-        state.turned[char] = True
+    effect.state.turned[char] = True
 
 
-def unturn(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def unturn(effect: Resolution, char: int) -> None:
     """Unturn the target character; an attacker stays in its attack."""
-    for char in targets:
-        state.turned[char] = False
+    effect.state.turned[char] = False
 
 
-def cancel_event(
-    state: ShadowfistState,
-    seat: int,
-    source: int,
-    spec: EffectSpec,
-    targets: list[int],
-    out: Events,
-) -> None:
+@each_target
+def cancel_event(effect: Resolution, card: int) -> None:
     """The target event has no effect and goes to its owner's pile."""
-    for card in targets:
-        for index, item in enumerate(state.stack):
-            if item[0] == card and not item[2]:
-                del state.stack[index]
-                to_pile(state, card, SMOKED)
-                if out is not None:
-                    out.append(Event("cancelled", {"card": card}))
-                break
+    stack = effect.state.stack
+    for index, item in enumerate(stack):
+        if item[0] == card and not item[2]:
+            del stack[index]
+            to_pile(effect.state, card, SMOKED)
+            effect.emit("cancelled", {"card": card})
+            return
