@@ -46,7 +46,7 @@ from .fuzz_harness import (
 )
 
 SEEDS = 1000
-GOLDFISH_SEEDS = 50  # the long run (bench/fuzz_engine.py) plays 10,000
+GOLDFISH_SEEDS = 1000  # the long run (bench/fuzz_engine.py) plays 10,000
 THOROUGH = 2  # seeds per configuration that get the expensive checks at every step
 CONFIGS = {"2p": (2, False), "3p": (3, False), "4p": (4, False), "teams": (4, True)}
 #: Stack sizes: most games are short ones (small stacks); one in ten has stacks as big
