@@ -187,6 +187,13 @@ def deck_import_text(
     if append:
         lines = _merged(deck_lines(deck=deck), lines)
         _check_counts(lines)
+    return _save_lines(deck_id, user, lines, expected_version)
+
+
+def _save_lines(
+    deck_id: int, user: AbstractBaseUser, lines: Sequence[DeckLine], expected_version: int
+) -> Deck:
+    """The deck with these lines as its cards: one more version, as any update."""
     return deck_update(
         deck_id=deck_id,
         user=user,
@@ -206,12 +213,7 @@ def deck_add_card(
         raise DeckFieldError("card", f"no card with id {card_id} in {deck.game.name}")
     lines = _merged(deck_lines(deck=deck), [DeckLine(card=card, count=copies)])
     _check_counts(lines)
-    return deck_update(
-        deck_id=deck_id,
-        user=user,
-        changes=DeckChanges(lines=lines),
-        expected_version=expected_version,
-    )
+    return _save_lines(deck_id, user, lines, expected_version)
 
 
 @transaction.atomic
@@ -230,12 +232,7 @@ def deck_set_count(
         for line in current
         if line.card.id != card_id or count > 0
     ]
-    return deck_update(
-        deck_id=deck_id,
-        user=user,
-        changes=DeckChanges(lines=lines),
-        expected_version=expected_version,
-    )
+    return _save_lines(deck_id, user, lines, expected_version)
 
 
 def _locked_at(deck_id: int, user: AbstractBaseUser, expected_version: int) -> Deck:
