@@ -24,6 +24,7 @@ def match_view(loaded: Loaded) -> dict[str, Any]:
     to_act = None if game.is_over(state) else state.to_act
     viewer = viewer_seat(match, to_act)
     legal = game.legal_actions(state) if to_act == viewer and is_human(match, viewer) else []
+    labels = game.labels(state, legal)
     outcome = game.outcome(state)
     steps = list(match.actions.order_by("-seq")[:RECENT_STEPS])[::-1]
     return {
@@ -36,8 +37,8 @@ def match_view(loaded: Loaded) -> dict[str, Any]:
         "to_act": to_act,
         "state": game.view(state, viewer),
         "legal_actions": [
-            {"id": index, "label": game.label(state, action), "action": action.to_dict()}
-            for index, action in enumerate(legal)
+            {"id": index, "label": label, "action": action.to_dict()}
+            for index, (action, label) in enumerate(zip(legal, labels, strict=True))
         ],
         "is_over": game.is_over(state),
         "outcome": outcome.to_dict() if game.is_over(state) else None,

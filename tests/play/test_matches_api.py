@@ -47,6 +47,21 @@ def test_a_hotseat_match_starts_with_the_view_of_the_player_to_act(player: APICl
     assert "rng" not in json.dumps(view["state"])
 
 
+def test_the_legal_actions_carry_the_engines_readable_labels(player: APIClient) -> None:
+    view = start(player).json()
+    match = Match.objects.get(pk=view["id"])
+    game = get_game("raise")
+    state = game.state_from_dict(match.state)
+    hand = {card["id"]: card["name"] for card in view["state"]["hand"]}
+
+    labels = [legal["label"] for legal in view["legal_actions"]]
+
+    assert labels == game.labels(state, game.legal_actions(state))
+    assert labels == [f"Play {hand[a['action']['args'][0]]} face down"
+                      for a in view["legal_actions"]]  # fmt: skip
+    assert not any(label.startswith(("P0 ", "P1 ")) for label in labels)
+
+
 def test_the_view_is_the_engines_view_for_that_seat(player: APIClient) -> None:
     view = start(player).json()
     match = Match.objects.get(pk=view["id"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalAction, UnknownGameError
@@ -91,8 +91,16 @@ class Game(ABC, Generic[S]):
         """What ``player`` may see, as JSON-ready data: no hidden cards, no rng."""
 
     def label(self, state: S, action: Action) -> str:
-        """A readable description of a legal action, for people choosing among them."""
-        return str(action)
+        """A readable description of a legal action, for the player choosing among them:
+        "Bid 7" style words (a game words its kinds in its ``labels`` module, with
+        :func:`.wording.word_action`), or the terse ``str(action)`` ("P0 bid 7") for a kind
+        it does not word. Only words what the player to act may see."""
+        return self.labels(state, [action])[0]
+
+    def labels(self, state: S, actions: Sequence[Action]) -> list[str]:
+        """``label`` of each of ``actions`` (legal now), in order; a game overrides this to
+        read the state once for all of them."""
+        return [str(action) for action in actions]
 
     def state_hash(self, state: S) -> str:
         """The stable hash of the canonical state."""

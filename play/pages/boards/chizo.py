@@ -15,11 +15,11 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 
+from play.engine.games.chizo.labels import tile_where, tiles_by_uid
 from play.pages.boards.common import (
     BoardInput,
     Button,
     Group,
-    Wording,
     counted,
     group_by_kind,
     make_buttons,
@@ -29,7 +29,6 @@ from play.pages.boards.common import (
     seat_rows,
     svg_image,
     turn_text,
-    word_action,
 )
 
 CELL = 64  # SVG units per grid space
@@ -50,17 +49,6 @@ PHASE_TEXT = {
     "face_down": "Battle: lay a tile face down", "react": "Action Stack: reactions",
     "choice": "Choosing",
 }  # fmt: skip
-WORDINGS: dict[str, Wording] = {
-    "draw": "Draw 2", "end_turn": "End turn", "pass": "Pass", "stop": "Stop asking for Allies",
-    "accept": "Accept: become an Ally", "refuse": "Refuse to ally", "done": "Done",
-    "place": "Place {0:name} at ({1}, {2})", "put": "Put {0:name} at ({1}, {2})",
-    "to": "Move to ({0}, {1})", "attach": "Attach {0:name} to {1:where}",
-    "battle": "Battle: {0:where} attacks {1:where}",
-    "lend": "Lend {0:where}, paying with {1:name}", "opponent": "Choose {0:seat}",
-    "action": "Play {0:where}", "react": "React with {0:where}",
-    "face_down": "Lay face down: {0:where}", "ask": "Ask to ally: {0:where}",
-    "choose": "Choose {0:where}",
-}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -80,7 +68,7 @@ def board(inp: BoardInput) -> dict[str, Any]:
     state = inp.view["state"]
     tiles = tiles_by_uid(state)
     defs = tile_defs(inp.setup)
-    buttons = make_buttons(inp, lambda action: action_label(action, tiles))
+    buttons = make_buttons(inp)
     cells = cell_choices(inp, buttons, tiles)
     selected = selection(inp.selected, cells, inp.suggested)
     chosen = [c for c in cells if c.key == selected]
@@ -105,55 +93,12 @@ def board(inp: BoardInput) -> dict[str, Any]:
     }
 
 
-# -- tiles and labels ------------------------------------------------------------------
-
-
-def tiles_by_uid(state: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
-    """Every tile the view names, by uid (grid tiles carry their x and y)."""
-    found: dict[int, dict[str, Any]] = {}
-    zones = [state["hand"], state["grid"]]
-    zones += [*state["discards"], *state["point_piles"]]
-    for zone in zones:
-        for tile in zone:
-            found.setdefault(tile["uid"], tile)
-            if tile.get("attached"):
-                found.setdefault(tile["attached"]["uid"], tile["attached"])
-    for entry in [*state["action_stack"], state.get("resolving") or {}]:
-        if entry.get("tile"):
-            found.setdefault(entry["tile"]["uid"], entry["tile"])
-    choice = state.get("choice") or {}
-    if choice.get("source"):
-        found.setdefault(choice["source"]["uid"], choice["source"])
-    return found
+# -- tiles ----------------------------------------------------------------------------
 
 
 def tile_defs(setup: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The catalogue rows of the match's tiles by id (as text), for class and STR/INT."""
     return {str(row.get("id", row.get("name"))): row for row in setup.get("tiles", [])}
-
-
-def _name(uid: Any, tiles: Mapping[int, Mapping[str, Any]]) -> str:
-    tile = tiles.get(uid) if isinstance(uid, int) else None
-    return tile["name"] if tile else f"tile {uid}"
-
-
-def _where(uid: Any, tiles: Mapping[int, Mapping[str, Any]]) -> str:
-    """The tile's name, with its space when it is in play."""
-    tile = tiles.get(uid) if isinstance(uid, int) else None
-    if tile and "x" in tile:
-        return f"{tile['name']} at ({tile['x']}, {tile['y']})"
-    return _name(uid, tiles)
-
-
-def action_label(action: Mapping[str, Any], tiles: Mapping[int, Mapping[str, Any]]) -> str:
-    """A readable, stable label: "Place Rat at (0, 1)", "Draw 2", "End turn" (WORDINGS,
-    where a tile reads as its name, or as its name and space: ``where``)."""
-    return word_action(
-        action,
-        WORDINGS,
-        name=lambda uid: _name(uid, tiles),
-        where=lambda uid: _where(uid, tiles),
-    )
 
 
 # -- placements on the board -----------------------------------------------------------
@@ -435,8 +380,10 @@ def battle_text(battle: Mapping[str, Any] | None, tiles: Mapping[int, Mapping[st
     """The Battle under way: who attacks whom, with which Allies."""
     if not battle:
         return ""
-    text = f"{_where(battle['attacker'], tiles)} attacks {_where(battle['defender'], tiles)}"
-    allies = [f"{_where(uid, tiles)} ({'attacker' if side == 0 else 'defender'})"
+    text = (
+        f"{tile_where(battle['attacker'], tiles)} attacks {tile_where(battle['defender'], tiles)}"
+    )
+    allies = [f"{tile_where(uid, tiles)} ({'attacker' if side == 0 else 'defender'})"
               for uid, side in battle["allies"]]  # fmt: skip
     return text + (f"; Allies: {', '.join(allies)}" if allies else "")
 

@@ -12,7 +12,6 @@ from django.utils.safestring import SafeString
 
 from play.pages.boards.common import (
     BoardInput,
-    Wording,
     counted,
     group_by_kind,
     make_buttons,
@@ -22,26 +21,23 @@ from play.pages.boards.common import (
     seat_rows,
     svg_image,
     turn_text,
-    word_action,
 )
 
 CELL = 56
 SIDE_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 KIND_FILL = {"plain": "#ffffff", "trail": "#efe3cf", "spring": "#d6ecf7"}
-CARD_NAMES = {"Tifon": "Tifón", "Golem": "Gólem"}
 KIND_TITLES = {
     "place": "Place your chocobos", "no_card": "Friend card", "play": "Friend card",
     "call_big": "Friend card", "relocate": "Tifón", "golem_move": "Gólem", "move": "Move",
     "end_move": "Move", "kick": "Kick", "end_kick": "Kick", "overflow": "Too many on a space",
     "call": "Call a companion", "no_call": "Call a companion", "discard": "Discard",
 }  # fmt: skip
-PIECE_WORDS = {"one": "chocobo", "pair": "both chocobos", "big": "big chocobo"}
 
 
 def board(inp: BoardInput) -> dict[str, Any]:
     """The template context of the Chocobo board."""
     state = inp.view["state"]
-    buttons = make_buttons(inp, action_label)
+    buttons = make_buttons(inp)
     return {
         "template": "play/boards/chocobo.html",
         "phase": phase_text(inp.view),
@@ -60,56 +56,6 @@ def board(inp: BoardInput) -> dict[str, Any]:
 def phase_text(view: Mapping[str, Any]) -> str:
     """ "Turn 2: You, move"."""
     return turn_text(view, str(view["state"]["phase"]).replace("_", " "))
-
-
-def _card(kind: Any) -> str:
-    return CARD_NAMES.get(str(kind), str(kind))
-
-
-def action_label(action: Mapping[str, Any]) -> str:
-    """A readable label: "Move chocobo from b02 to b12", "Call a companion at b22"
-    (WORDINGS)."""
-    return word_action(action, WORDINGS, card=_card)
-
-
-def _place_label(args: list[Any]) -> str:
-    return "Place your chocobos on " + " and ".join(str(a) for a in args)
-
-
-def _move_label(args: list[Any]) -> str:
-    piece, start, end, followers = args
-    follow = f", {counted(followers, 'companion')} following" if followers else ""
-    return f"Move {PIECE_WORDS.get(piece, piece)} from {start} to {end}{follow}"
-
-
-def _golem_label(args: list[Any]) -> str:
-    if args[0] == "companion":
-        return f"Gólem: move a companion to {args[1]}"
-    return f"Gólem: move Seat {args[1] + 1}'s chocobo to {args[2]}"
-
-
-def _play_label(args: list[Any]) -> str:
-    card, rest = _card(args[0]), args[1:]
-    if args[0] == "Croma" and len(rest) == 2:
-        return f"Play Croma: move a companion from {rest[0]} to {rest[1]}"
-    if args[0] == "Moguri" and rest:
-        return f"Play Moguri: a trail token on {rest[0]}"
-    if args[0] == "Tifon" and len(rest) == 2:
-        return f"Play Tifón on Seat {rest[0] + 1}'s chocobo on {rest[1]}"
-    if args[0] == "Golem" and rest:
-        return f"Play Gólem on {rest[0]}"
-    return f"Play {card}" + (f" ({', '.join(str(r) for r in rest)})" if rest else "")
-
-
-WORDINGS: dict[str, Wording] = {
-    "no_card": "Play no card", "end_move": "Stop moving", "end_kick": "Kick no more",
-    "no_call": "Call no companion", "place": _place_label, "move": _move_label,
-    "play": _play_label, "relocate": "Send the chocobo to {0:card}",
-    "call": "Call a companion at {0:card}", "discard": "Discard {0:card}",
-    "kick": "Kick {0:seat}'s chocobo to {1}", "overflow": "Move a companion from {0} to {1}",
-    "call_big": "Call the big chocobo to {2} (discard {0:card}, {1:card})",
-    "golem_move": _golem_label,
-}  # fmt: skip
 
 
 def positions(spaces: list[Mapping[str, Any]]) -> dict[str, tuple[int, int]]:

@@ -1,18 +1,18 @@
 """What every board shares: the input a board is drawn from, buttons for the legal actions
-grouped under headings and worded from a table of each game's wordings, seat names and
-colours, the score table's rows, the turn line, the SVG image around a drawn board, and a
-readable event log."""
+(worded by the engine: ``Game.labels``) grouped under headings, seat names and colours,
+the score table's rows, the turn line, the SVG image around a drawn board, and a readable
+event log."""
 
 from __future__ import annotations
 
-import string
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from play.engine.core.wording import counted, names_by_id
 from play.setups import HUMAN
 
 SEAT_COLOURS = ("#2454c5", "#b3261e", "#1e7a3c", "#8a5a00", "#6b3fa0", "#00727a")
@@ -99,11 +99,6 @@ def turn_text(view: Mapping[str, Any], doing: str) -> str:
     return f"Turn {state['turn']}: {player_name(view, state['active'])}, {doing}"
 
 
-def counted(count: int, noun: str) -> str:
-    """ "1 tile", "3 tiles": a count and its noun, plural unless the count is one."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def svg_image(
     css_class: str,
     width: float,
@@ -123,77 +118,21 @@ def svg_image(
     )
 
 
-# -- action labels ---------------------------------------------------------------------
-
-Wording = str | tuple[str, ...] | Callable[[list[Any]], str]
-"""How a board words one kind of action (see ``word_action``): a template, templates to
-try in turn, or a function of the action's arguments."""
+# -- action buttons --------------------------------------------------------------------
 
 
-class _ArgumentFormatter(string.Formatter):
-    """``str.format`` where a field's format spec may name a namer: with a namer called
-    ``card``, ``"Discard {0:card}"`` shows the first argument as ``card(argument)``."""
-
-    def __init__(self, namers: Mapping[str, Callable[[Any], str]]) -> None:
-        super().__init__()
-        self.namers = namers
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        namer = self.namers.get(format_spec)
-        return namer(value) if namer else super().format_field(value, format_spec)
-
-
-def seat_words(seat: int) -> str:
-    """ "Seat 2": how an action's argument that is a seat index reads."""
-    return f"Seat {seat + 1}"
-
-
-def word_action(
-    action: Mapping[str, Any],
-    wordings: Mapping[str, Wording],
-    **namers: Callable[[Any], str],
-) -> str:
-    """The readable label of an action (``{"kind": ..., "args": [...]}``) by the wording
-    of its kind, or "" (the button shows the engine's label) for a kind without one.
-
-    A wording is a ``str.format`` template over the arguments whose format specs name how
-    an argument reads: ``"Attach {0:name} to {1:where}"`` with ``name`` and ``where``
-    among ``namers`` (``seat`` is always one: ``"Choose {0:seat}"`` reads "Choose Seat
-    2"). A template without fields is a fixed label. A tuple of templates is tried in
-    turn: the first that the arguments fill is the label, where a template does not fill
-    when it refers to an argument the action lacks or a namer raises ``LookupError`` (a
-    thing it does not know); when none fills, "". A function of the arguments words the
-    kinds that templates cannot.
-    """
-    wording = wordings.get(action["kind"])
-    args = list(action["args"])
-    if wording is None:
-        return ""
-    if not isinstance(wording, str | tuple):
-        return wording(args)
-    formatter = _ArgumentFormatter({"seat": seat_words, **namers})
-    for template in (wording,) if isinstance(wording, str) else wording:
-        try:
-            return formatter.format(template, *args)
-        except LookupError:
-            continue
-    return ""
-
-
-def make_buttons(inp: BoardInput, label: Callable[[Mapping[str, Any]], str]) -> list[Button]:
-    """A button per legal action, labelled by ``label(action dict)`` (or the engine's)."""
-    found = []
-    for legal in inp.view["legal_actions"]:
-        action = legal["action"]
-        found.append(
-            Button(
-                id=legal["id"],
-                label=label(action) or legal["label"],
-                kind=action["kind"],
-                suggested=legal["id"] == inp.suggested,
-            )
+def make_buttons(inp: BoardInput) -> list[Button]:
+    """A button per legal action, labelled by the engine (``Game.labels``, carried in the
+    match view's ``legal_actions``)."""
+    return [
+        Button(
+            id=legal["id"],
+            label=legal["label"],
+            kind=legal["action"]["kind"],
+            suggested=legal["id"] == inp.suggested,
         )
-    return found
+        for legal in inp.view["legal_actions"]
+    ]
 
 
 def group_by_kind(
@@ -204,25 +143,6 @@ def group_by_kind(
     for button in buttons:
         groups.setdefault(titles.get(button.kind, default), []).append(button)
     return [Group(title, tuple(items)) for title, items in groups.items()]
-
-
-def names_by_id(data: Any, key: str = "id") -> dict[int, str]:
-    """Every object with an int ``key`` and a ``name`` anywhere in ``data``, by that id."""
-    found: dict[int, str] = {}
-    _collect(data, key, found)
-    return found
-
-
-def _collect(data: Any, key: str, found: dict[int, str]) -> None:
-    if isinstance(data, dict):
-        ident, name = data.get(key), data.get("name")
-        if isinstance(ident, int) and not isinstance(ident, bool) and isinstance(name, str):
-            found.setdefault(ident, name)
-        for value in data.values():
-            _collect(value, key, found)
-    elif isinstance(data, list):
-        for value in data:
-            _collect(value, key, found)
 
 
 def event_lines(
@@ -289,3 +209,10 @@ def _fact(value: Any) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k} {_fact(v)}" for k, v in value.items()) + "}"
     return "none" if value is None else str(value)
+
+
+__all__ = [
+    "BoardInput", "Button", "Group", "counted", "event_lines", "group_by_kind",
+    "make_buttons", "names_by_id", "player_name", "seat_colour", "seat_fill", "seat_name",
+    "seat_rows", "svg_image", "turn_text",
+]  # fmt: skip

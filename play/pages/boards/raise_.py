@@ -13,7 +13,6 @@ from django.utils.safestring import SafeString
 
 from play.pages.boards.common import (
     BoardInput,
-    Wording,
     group_by_kind,
     make_buttons,
     names_by_id,
@@ -21,23 +20,18 @@ from play.pages.boards.common import (
     seat_colour,
     seat_rows,
     svg_image,
-    word_action,
 )
 
 KIND_TITLES = {"bid": "Play a card face down", "play": "Move your stone", "pass": "Move your stone"}
 PHASE_TEXT = {"bid": "everyone plays a card face down", "race": "the stone furthest back moves",
               "over": "game over"}  # fmt: skip
 STEP, LEFT = 24, 20  # SVG units per track space, side margin
-WORDINGS: dict[str, Wording] = {
-    "pass": "Pass", "bid": "Play {0:card} face down", "play": "Play {0:card} (value {0:value})",
-}  # fmt: skip
 
 
 def board(inp: BoardInput) -> dict[str, Any]:
     """The template context of the Raise board."""
     state = inp.view["state"]
-    hand = {card["id"]: card for card in state["hand"]}
-    buttons = make_buttons(inp, lambda action: action_label(action, hand))
+    buttons = make_buttons(inp)
     rows = seat_rows(
         inp,
         [pile["points"] for pile in state["piles"]],
@@ -62,17 +56,6 @@ def board(inp: BoardInput) -> dict[str, Any]:
         "groups": group_by_kind(buttons, KIND_TITLES),
         "names": names_by_id(state),
     }
-
-
-def action_label(action: Mapping[str, Any], hand: Mapping[int, Mapping[str, Any]]) -> str:
-    """ "Play Cloud 3 face down", "Play Bell 4 (value 8)", "Pass" (WORDINGS; a card not in
-    the hand: the engine's label)."""
-    return word_action(
-        action,
-        WORDINGS,
-        card=lambda card: str(hand[card]["name"]),
-        value=lambda card: str(hand[card]["value"]),
-    )
 
 
 def track_window(state: Mapping[str, Any]) -> tuple[int, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core import (
@@ -16,7 +16,7 @@ from ...core import (
     GameInfo,
     Outcome,
 )
-from . import rules
+from . import labels, rules
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_state
 from .state import ChizoState
 from .tiles import MAX_LENGTH, POINTS_TO_WIN
@@ -84,6 +84,10 @@ class ChizoGame(Game[ChizoState]):
         if state.over or state.step >= MAX_LENGTH:
             return Outcome(UNFINISHED, scores, (), state.step)
         return Outcome(IN_PROGRESS, scores, (), state.step)
+
+    def labels(self, state: ChizoState, actions: Sequence[Action]) -> list[str]:
+        """Readable labels of the player's legal actions (see :mod:`.labels`)."""
+        return labels.labels(state, actions)
 
     def view(self, state: ChizoState, player: int) -> dict[str, Any]:
         """What ``player`` sees (see :mod:`.view`), with their legal actions if to act."""

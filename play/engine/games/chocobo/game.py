@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -22,7 +22,7 @@ from ...core import (
     Rng,
     SetupError,
 )
-from . import rules
+from . import labels, rules
 from .board import (
     CARDS,
     COMPANIONS,
@@ -122,6 +122,10 @@ class ChocoboGame(Game[ChocoboState]):
             return Outcome(FINISHED, scores, (state.winner,), state.step)
         status = UNFINISHED if state.step >= self.info.max_length else IN_PROGRESS
         return Outcome(status, scores, (), state.step)
+
+    def labels(self, state: ChocoboState, actions: Sequence[Action]) -> list[str]:
+        """Readable labels of the player's legal actions (see :mod:`.labels`)."""
+        return labels.labels(state, actions)
 
     def view(self, state: ChocoboState, player: int) -> dict[str, Any]:
         """What ``player`` sees: the whole table and own hand; of the others' hands and

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -22,7 +22,7 @@ from ...core import (
     Rng,
     SetupError,
 )
-from . import rules
+from . import labels, rules
 from .bots import GreedyBot
 from .cards import (
     FACE_NAMES,
@@ -115,6 +115,10 @@ class RaiseGame(Game[RaiseState]):
         status = UNFINISHED if state.step >= self.info.max_length else IN_PROGRESS
         scores = tuple(rules.public_score(state, p) for p in range(n))
         return Outcome(status, scores, (), state.step)
+
+    def labels(self, state: RaiseState, actions: Sequence[Action]) -> list[str]:
+        """Readable labels of the player's legal actions (see :mod:`.labels`)."""
+        return labels.labels(state, actions)
 
     def view(self, state: RaiseState, player: int) -> dict[str, Any]:
         """What ``player`` sees: own hand and face-down card, the table, counts of the rest."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -19,7 +19,7 @@ from ...core import (
     Outcome,
     RandomBot,
 )
-from . import rules
+from . import labels, rules
 from .bots import GreedyBot
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .state import OVER, ShadowfistState
@@ -82,6 +82,10 @@ class ShadowfistGame(Game[ShadowfistState]):
             return Outcome(FINISHED, scores, (state.winner,), state.step)
         capped = state.capped or state.step >= self.info.max_length
         return Outcome(UNFINISHED if capped else IN_PROGRESS, scores, (), state.step)
+
+    def labels(self, state: ShadowfistState, actions: Sequence[Action]) -> list[str]:
+        """Readable labels of the player's legal actions (see :mod:`.labels`)."""
+        return labels.labels(state, actions)
 
     def view(self, state: ShadowfistState, player: int) -> dict[str, Any]:
         """What ``player`` sees: its hand, the table, public piles; no hidden cards."""
