@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalAction, UnknownGameError
 from .state import State
 from .values import Action, Event, GameInfo, Outcome
+from .wording import plain_event_text, seat_words
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -101,6 +102,22 @@ class Game(ABC, Generic[S]):
         """``label`` of each of ``actions`` (legal now), in order; a game overrides this to
         read the state once for all of them."""
         return [str(action) for action in actions]
+
+    def event_text(
+        self,
+        event: Mapping[str, Any],
+        names: Mapping[int, str] | None = None,
+        seat: Callable[[int], str] = seat_words,
+    ) -> str:
+        """One event (``Event.to_dict()``) as a sentence for a log: "Seat 2 played Diamond
+        6 (value 18) to space 18" (a game words its kinds in its ``events_text`` module,
+        with :func:`.wording.word_event`), or the generic "card chosen" style words of
+        :func:`.wording.plain_event_text` for a kind it does not word.
+
+        Words only what the event and ``names`` hold: ``names`` are what the reader may
+        call the ids of cards or tiles (taken from the reader's own view); ``seat`` names
+        a seat ("Seat 2" unless the caller, who knows the reader, says "you")."""
+        return plain_event_text(event, names)
 
     def state_hash(self, state: S) -> str:
         """The stable hash of the canonical state."""

@@ -1,5 +1,7 @@
-"""Readable labels of actions: every game words its kinds of action from a table of
-templates (``word_action``), so the API, the boards and the logs say the same words."""
+"""Readable words of actions and events: every game words its kinds of action from a table
+of templates (``word_action``), so the API, the boards and the logs say the same words,
+and its kinds of event likewise (``word_event``), for the logs; ``plain_event_text`` is
+the generic wording of an event kind a game does not word."""
 
 from __future__ import annotations
 
@@ -85,3 +87,126 @@ def _collect(data: Any, key: str, found: dict[int, str]) -> None:
     elif isinstance(data, list):
         for value in data:
             _collect(value, key, found)
+
+
+# -- events ----------------------------------------------------------------------------
+
+EventWording = str | tuple[str, ...] | Callable[[Mapping[str, Any], "EventWords"], str]
+"""How a game words one kind of event (see ``word_event``): a template over the event's
+data, templates to try in turn, or a function of the data and the ``EventWords``."""
+
+
+def listed(items: Any) -> str:
+    """ "A", "A and B", "A, B and C": the items of a list in words."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+class EventWords:
+    """How one reader's log words events: ``seat`` names a seat ("Seat 2" unless the
+    caller names seats its own way, e.g. "you"), ``namers`` name other values (a card by
+    its id, say) and raise ``LookupError`` for a thing they do not know.
+
+    ``seat`` and ``whose`` (the possessive: "Seat 2's", "your") are always namers."""
+
+    def __init__(self, seat: Callable[[int], str] = seat_words, **namers: Callable[[Any], str]):
+        self.seat = seat
+        self.formatter = _ArgumentFormatter({"seat": seat, "whose": self.whose, **namers})
+
+    def whose(self, seat: int) -> str:
+        """ "Seat 2's", or "your" when the seat is named "you"."""
+        name = self.seat(seat)
+        return "your" if name.lower() == "you" else f"{name}'s"
+
+    def fill(self, wording: str | tuple[str, ...], data: Mapping[str, Any]) -> str:
+        """The first of the templates that ``data`` fills, or "" (as ``word_action``: a
+        template does not fill when it names a key the data lacks, or whose value is
+        None, or a namer raises ``LookupError``)."""
+        known = {key: value for key, value in data.items() if value is not None}
+        for template in (wording,) if isinstance(wording, str) else wording:
+            try:
+                return self.formatter.vformat(template, (), known)
+            except LookupError:
+                continue
+        return ""
+
+
+def word_event(
+    event: Mapping[str, Any], wordings: Mapping[str, EventWording], words: EventWords
+) -> str:
+    """An event (``{"kind": ..., "data": {...}}``) as a sentence by the wording of its kind,
+    its first letter capitalised; "" for a kind without a wording or data it does not fill
+    (the caller falls back to ``plain_event_text``).
+
+    A wording is a ``str.format`` template over the event's data by key, whose format
+    specs name how a value reads (``"{player:seat} drew {count}"``), a tuple of templates
+    tried in turn, or a function of the data and ``words`` for the kinds templates cannot
+    word; a function that meets data of another shape (a ``LookupError``, ``TypeError`` or
+    ``ValueError``) gives "", so an odd event falls back to the generic words instead of
+    breaking a page."""
+    wording = wordings.get(str(event.get("kind", "")))
+    data = event.get("data") or {}
+    if wording is None:
+        return ""
+    if isinstance(wording, str | tuple):
+        text = words.fill(wording, data)
+    else:
+        try:
+            text = wording(data, words)
+        except (LookupError, TypeError, ValueError):
+            text = ""
+    return text[:1].upper() + text[1:]
+
+
+ID_KEYS = ("card", "tile", "target", "attacker", "defender", "source", "host")
+ID_LISTS = ("cards", "tiles")
+
+
+def plain_event_text(event: Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
+    """An event in generic words, for a kind its game does not word: the kind and its
+    data, "placed Rat at (1, 2)", "drew 2", "turn started (turn 3)".
+
+    Instance ids (a tile's or card's uid) mean nothing to a reader: they are replaced by
+    the names in ``names``, or left out when the event names the thing itself.
+    """
+    names = names or {}
+    hidden = ("player", "args")  # raw action arguments: positions and ids, not words
+    data = {k: v for k, v in event.get("data", {}).items() if v is not None and k not in hidden}
+    head = str(event.get("kind", "")).replace("_", " ")
+    name = data.pop("name", None) or data.pop("title", None)
+    shown = data.pop("names", None)
+    for key in ID_KEYS + ID_LISTS:
+        if key in data:
+            value = _named(data.pop(key), names)
+            if value is not None and not (name and key in ID_KEYS) and not shown:
+                data[key] = value
+    if name is not None:
+        head += f" {name}"
+    if shown:
+        head += " " + ", ".join(str(n) for n in shown)
+    if "x" in data and "y" in data:
+        head += f" at ({data.pop('x')}, {data.pop('y')})"
+    if isinstance(data.get("count"), int):
+        head += f" {data.pop('count')}"
+    facts = ", ".join(f"{key.replace('_', ' ')} {_fact(value)}" for key, value in data.items())
+    return f"{head} ({facts})" if facts else head
+
+
+def _named(value: Any, names: Mapping[int, str]) -> Any:
+    """An id, or a list of ids, by name; None when some id has no known name."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return names.get(value)
+    if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+        found = [names.get(v) for v in value]
+        return None if None in found else found
+    return value if not isinstance(value, list) else None
+
+
+def _fact(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_fact(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} {_fact(v)}" for k, v in value.items()) + "}"
+    return "none" if value is None else str(value)

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from play.engine.core import get_game
 from play.engine.core.wording import counted, names_by_id
 from play.setups import HUMAN
 
@@ -148,67 +149,23 @@ def group_by_kind(
 def event_lines(
     view: Mapping[str, Any], names: Mapping[int, str] | None = None, limit: int = 40
 ) -> list[dict[str, Any]]:
-    """The recent steps' events, newest first, as readable lines (at most ``limit``);
-    ``names``: what the ids of cards or tiles in the events are called."""
+    """The recent steps' events, newest first, as readable lines (at most ``limit``),
+    worded by the engine (``Game.event_text``) with the seats named for the viewer ("you",
+    "Seat 2 (greedy)"); ``names``: what the ids of cards or tiles in the events are
+    called, from the viewer's view."""
+    game = get_game(view["game"])
+
+    def seat(index: int) -> str:
+        return "you" if index == view["viewer"] else player_name(view, index)
+
     lines: list[dict[str, Any]] = []
     for step in reversed(view["events"]):
         who = player_name(view, step["player"])
-        texts = [event_text(event, names or {}) for event in step["events"]]
+        texts = [game.event_text(event, names or {}, seat) for event in step["events"]]
         lines.append({"seq": step["seq"], "who": who, "bot": step["by_bot"], "text": texts})
         if len(lines) >= limit:
             break
     return lines
-
-
-ID_KEYS = ("card", "tile", "target", "attacker", "defender", "source", "host")
-ID_LISTS = ("cards", "tiles")
-
-
-def event_text(event: Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
-    """One event as words: "placed Rat at (1, 2)", "drew 2", "turn started (turn 3)".
-
-    Instance ids (a tile's or card's uid) mean nothing to a reader: they are replaced by
-    the names in ``names``, or left out when the event names the thing itself.
-    """
-    names = names or {}
-    hidden = ("player", "args")  # raw action arguments: positions and ids, not words
-    data = {k: v for k, v in event.get("data", {}).items() if v is not None and k not in hidden}
-    head = str(event.get("kind", "")).replace("_", " ")
-    name = data.pop("name", None) or data.pop("title", None)
-    listed = data.pop("names", None)
-    for key in ID_KEYS + ID_LISTS:
-        if key in data:
-            value = _named(data.pop(key), names)
-            if value is not None and not (name and key in ID_KEYS) and not listed:
-                data[key] = value
-    if name is not None:
-        head += f" {name}"
-    if listed:
-        head += " " + ", ".join(str(n) for n in listed)
-    if "x" in data and "y" in data:
-        head += f" at ({data.pop('x')}, {data.pop('y')})"
-    if isinstance(data.get("count"), int):
-        head += f" {data.pop('count')}"
-    facts = ", ".join(f"{key.replace('_', ' ')} {_fact(value)}" for key, value in data.items())
-    return f"{head} ({facts})" if facts else head
-
-
-def _named(value: Any, names: Mapping[int, str]) -> Any:
-    """An id, or a list of ids, by name; None when some id has no known name."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return names.get(value)
-    if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
-        found = [names.get(v) for v in value]
-        return None if None in found else found
-    return value if not isinstance(value, list) else None
-
-
-def _fact(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(_fact(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} {_fact(v)}" for k, v in value.items()) + "}"
-    return "none" if value is None else str(value)
 
 
 __all__ = [

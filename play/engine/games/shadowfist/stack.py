@@ -54,6 +54,7 @@ def push(
     state.pending = round_after(state, seat)
     if out is not None:
         kind = "ability_used" if is_ability else "event_played"
+        spec = state.defs[state.kind[source]].effect
         out.append(
             Event(
                 kind,
@@ -62,6 +63,8 @@ def push(
                     "card": source,
                     "title": state.defs[state.kind[source]].name,
                     "targets": list(targets),
+                    # what the targets are: seats ("opponent") or cards (any other)
+                    "targeting": spec.target if spec is not None else None,
                 },
             )
         )
