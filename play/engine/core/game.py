@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .bots import Bot
 
 S = TypeVar("S", bound=State)
+EventWording = Callable[[Mapping[str, Any], Mapping[int, str], Callable[[int], str]], str]
 
 
 class Game(ABC, Generic[S]):
@@ -103,6 +104,11 @@ class Game(ABC, Generic[S]):
         read the state once for all of them."""
         return [str(action) for action in actions]
 
+    def event_wording(self) -> EventWording | None:
+        """The game's event wording (its ``events_text.event_text``): a sentence, or "" for
+        a kind it does not word; None: every event gets the generic words."""
+        return None
+
     def event_text(
         self,
         event: Mapping[str, Any],
@@ -117,7 +123,9 @@ class Game(ABC, Generic[S]):
         Words only what the event and ``names`` hold: ``names`` are what the reader may
         call the ids of cards or tiles (taken from the reader's own view); ``seat`` names
         a seat ("Seat 2" unless the caller, who knows the reader, says "you")."""
-        return plain_event_text(event, names)
+        wording = self.event_wording()
+        worded = wording(event, names or {}, seat) if wording else ""
+        return worded or plain_event_text(event, names)
 
     def state_hash(self, state: S) -> str:
         """The stable hash of the canonical state."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core import (
@@ -16,7 +16,7 @@ from ...core import (
     GameInfo,
     Outcome,
 )
-from ...core.wording import seat_words
+from ...core.game import EventWording
 from . import events_text, labels, rules
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_state
 from .state import ChizoState
@@ -90,14 +90,9 @@ class ChizoGame(Game[ChizoState]):
         """Readable labels of the player's legal actions (see :mod:`.labels`)."""
         return labels.labels(state, actions)
 
-    def event_text(
-        self,
-        event: Mapping[str, Any],
-        names: Mapping[int, str] | None = None,
-        seat: Callable[[int], str] = seat_words,
-    ) -> str:
-        """An event as a sentence for a log (see :mod:`.events_text`)."""
-        return events_text.event_text(event, names or {}, seat) or super().event_text(event, names)
+    def event_wording(self) -> EventWording:
+        """Events as sentences (see :mod:`.events_text`)."""
+        return events_text.event_text
 
     def view(self, state: ChizoState, player: int) -> dict[str, Any]:
         """What ``player`` sees (see :mod:`.view`), with their legal actions if to act."""

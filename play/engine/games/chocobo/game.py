@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -22,7 +22,7 @@ from ...core import (
     Rng,
     SetupError,
 )
-from ...core.wording import seat_words
+from ...core.game import EventWording
 from . import events_text, labels, rules
 from .board import (
     CARDS,
@@ -128,14 +128,9 @@ class ChocoboGame(Game[ChocoboState]):
         """Readable labels of the player's legal actions (see :mod:`.labels`)."""
         return labels.labels(state, actions)
 
-    def event_text(
-        self,
-        event: Mapping[str, Any],
-        names: Mapping[int, str] | None = None,
-        seat: Callable[[int], str] = seat_words,
-    ) -> str:
-        """An event as a sentence for a log (see :mod:`.events_text`)."""
-        return events_text.event_text(event, names or {}, seat) or super().event_text(event, names)
+    def event_wording(self) -> EventWording:
+        """Events as sentences (see :mod:`.events_text`)."""
+        return events_text.event_text
 
     def view(self, state: ChocoboState, player: int) -> dict[str, Any]:
         """What ``player`` sees: the whole table and own hand; of the others' hands and

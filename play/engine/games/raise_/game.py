@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -22,7 +22,7 @@ from ...core import (
     Rng,
     SetupError,
 )
-from ...core.wording import seat_words
+from ...core.game import EventWording
 from . import events_text, labels, rules
 from .bots import GreedyBot
 from .cards import (
@@ -121,14 +121,9 @@ class RaiseGame(Game[RaiseState]):
         """Readable labels of the player's legal actions (see :mod:`.labels`)."""
         return labels.labels(state, actions)
 
-    def event_text(
-        self,
-        event: Mapping[str, Any],
-        names: Mapping[int, str] | None = None,
-        seat: Callable[[int], str] = seat_words,
-    ) -> str:
-        """An event as a sentence for a log (see :mod:`.events_text`)."""
-        return events_text.event_text(event, names or {}, seat) or super().event_text(event, names)
+    def event_wording(self) -> EventWording:
+        """Events as sentences (see :mod:`.events_text`)."""
+        return events_text.event_text
 
     def view(self, state: RaiseState, player: int) -> dict[str, Any]:
         """What ``player`` sees: own hand and face-down card, the table, counts of the rest."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -19,7 +19,7 @@ from ...core import (
     Outcome,
     RandomBot,
 )
-from ...core.wording import seat_words
+from ...core.game import EventWording
 from . import events_text, labels, rules
 from .bots import GreedyBot
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
@@ -88,14 +88,9 @@ class ShadowfistGame(Game[ShadowfistState]):
         """Readable labels of the player's legal actions (see :mod:`.labels`)."""
         return labels.labels(state, actions)
 
-    def event_text(
-        self,
-        event: Mapping[str, Any],
-        names: Mapping[int, str] | None = None,
-        seat: Callable[[int], str] = seat_words,
-    ) -> str:
-        """An event as a sentence for a log (see :mod:`.events_text`)."""
-        return events_text.event_text(event, names or {}, seat) or super().event_text(event, names)
+    def event_wording(self) -> EventWording:
+        """Events as sentences (see :mod:`.events_text`)."""
+        return events_text.event_text
 
     def view(self, state: ShadowfistState, player: int) -> dict[str, Any]:
         """What ``player`` sees: its hand, the table, public piles; no hidden cards."""
