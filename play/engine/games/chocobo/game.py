@@ -23,7 +23,7 @@ from ...core import (
     SetupError,
 )
 from ...core.game import EventWording
-from . import events_text, labels, rules
+from . import events_text, labels, legal, rules
 from .board import (
     CARDS,
     COMPANIONS,
@@ -95,8 +95,8 @@ class ChocoboGame(Game[ChocoboState]):
         return ChocoboState.from_dict(data)
 
     # The hot entry points are the rules' functions themselves (no wrapper call).
-    #: See :func:`rules.legal_actions` for the order.
-    legal_actions = staticmethod(rules.legal_actions)
+    #: See :func:`legal.legal_actions` for the order.
+    legal_actions = staticmethod(legal.legal_actions)
     #: Apply a legal action without building events.
     advance = staticmethod(rules.advance)
 

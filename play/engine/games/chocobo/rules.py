@@ -1,4 +1,5 @@
-"""The rules of Chocobo Party Up!: the turn's phases, legal actions, and applying them.
+"""The rules of Chocobo Party Up!: the turn's phases and applying actions (the legal
+actions are in :mod:`.legal`).
 
 A turn (rulebook "Turn Order"): 1. roll the die (a chance move made by the engine at
 the start of the turn); 2. ``friend``: play one friend card, call the big chocobo or do
@@ -49,7 +50,6 @@ from .state import (
     OVERFLOW,
     RESUME_CALL,
     RESUME_MOVE,
-    SETUP,
     TIFON_PHASE,
     ChocoboState,
 )
@@ -58,89 +58,6 @@ Events = list[Event] | None
 
 #: Actions after which a game stops, "unfinished" (see docs/chocobo.md for the figures).
 MAX_LENGTH = 3000
-
-
-# -- legal actions --------------------------------------------------------------------
-
-
-def legal_actions(state: ChocoboState) -> list[Action]:
-    """The actions of ``state.to_act`` in a deterministic order; none once over.
-
-    The "do nothing" action of a phase (``no_card``, ``end_move``, ``end_kick``,
-    ``no_call``) comes first, then the choices in the order each phase documents.
-    """
-    seat = state.to_act
-    if seat is None or state.step >= MAX_LENGTH:
-        return []
-    return _LEGAL[state.phase](state, seat)
-
-
-def _legal_setup(state: ChocoboState, seat: int) -> list[Action]:
-    if NOWHERE not in state.smalls[seat]:
-        return []
-    table = state.tables[seat]
-    if state.smalls[seat][0] != NOWHERE:  # 2 players: one is on the star already
-        return list(table.place_one)
-    return list(table.place)
-
-
-def _legal_friend(state: ChocoboState, seat: int) -> list[Action]:
-    out = [state.tables[seat].no_card]
-    fr.friend_actions(state, seat, out)
-    return out
-
-
-def _legal_tifon(state: ChocoboState, seat: int) -> list[Action]:
-    relocate = state.tables[seat].row("relocate", 0)
-    return [relocate[t] for t in fr.tifon_targets(state, seat, state.tifon_from)]
-
-
-def _legal_golem(state: ChocoboState, seat: int) -> list[Action]:
-    out: list[Action] = []
-    fr.golem_actions(state, seat, out)
-    return out
-
-
-def _legal_kick(state: ChocoboState, seat: int) -> list[Action]:
-    out = [state.tables[seat].end_kick]
-    mv.kick_actions(state, seat, out)
-    return out
-
-
-def _legal_overflow(state: ChocoboState, seat: int) -> list[Action]:
-    out: list[Action] = []
-    mv.overflow_actions(state, seat, out)
-    return out
-
-
-def _legal_call(state: ChocoboState, seat: int) -> list[Action]:
-    table = state.tables[seat]
-    out = [table.no_call]
-    out += map(table.call.__getitem__, mv.call_spaces(state, seat))
-    return out
-
-
-def _legal_discard(state: ChocoboState, seat: int) -> list[Action]:
-    discard = state.tables[seat].discard
-    return [discard[k] for k in fr.kinds_in_hand(state.hands[seat])]
-
-
-def _legal_over(state: ChocoboState, seat: int) -> list[Action]:
-    return []
-
-
-_LEGAL: dict[str, Callable[[ChocoboState, int], list[Action]]] = {
-    SETUP: _legal_setup,
-    FRIEND: _legal_friend,
-    TIFON_PHASE: _legal_tifon,
-    GOLEM_PHASE: _legal_golem,
-    MOVE: mv.legal_moves,
-    KICK: _legal_kick,
-    OVERFLOW: _legal_overflow,
-    CALL: _legal_call,
-    DISCARD: _legal_discard,
-    OVER: _legal_over,
-}
 
 
 # -- applying actions -----------------------------------------------------------------

@@ -13,8 +13,8 @@ from typing import Any
 from ...core import Action, IllegalAction
 from .actions import PHASE_KINDS, PIECES
 from .board import KIND_INDEX, KIND_OF, KINDS, SPACE_LIMIT, SPRING_ONLY_FROM
+from .legal import legal_actions
 from .movement import count
-from .rules import legal_actions
 from .state import NOWHERE, OVER, ChocoboState
 
 _PHASE_WORDS = {
