@@ -124,16 +124,21 @@ def svg_image(
 
 def make_buttons(inp: BoardInput) -> list[Button]:
     """A button per legal action, labelled by the engine (``Game.labels``, carried in the
-    match view's ``legal_actions``)."""
-    return [
-        Button(
+    match view's ``legal_actions``). Actions of one kind with the same label get one
+    button: the player cannot tell them apart (two copies of a card in hand), so two
+    buttons would only ask a question that has no answer. The suggested one is kept."""
+    buttons: dict[tuple[str, str], Button] = {}
+    for legal in inp.view["legal_actions"]:
+        button = Button(
             id=legal["id"],
             label=legal["label"],
             kind=legal["action"]["kind"],
             suggested=legal["id"] == inp.suggested,
         )
-        for legal in inp.view["legal_actions"]
-    ]
+        key = (button.kind, button.label)
+        if key not in buttons or button.suggested:
+            buttons[key] = button  # a replaced button keeps its place in the order
+    return list(buttons.values())
 
 
 def group_by_kind(
