@@ -27,6 +27,8 @@ def match_view(loaded: Loaded) -> dict[str, Any]:
     labels = game.labels(state, legal)
     outcome = game.outcome(state)
     steps = list(match.actions.order_by("-seq")[:RECENT_STEPS])[::-1]
+    seen = game.view(state, viewer)
+    names = game.view_names(seen)  # the cards or tiles the viewer may call by name
     return {
         "id": match.pk,
         "game": match.game,
@@ -35,7 +37,7 @@ def match_view(loaded: Loaded) -> dict[str, Any]:
         "viewer": viewer,
         "seq": match.seq,
         "to_act": to_act,
-        "state": game.view(state, viewer),
+        "state": seen,
         "legal_actions": [
             {"id": index, "label": label, "action": action.to_dict()}
             for index, (action, label) in enumerate(zip(legal, labels, strict=True))
@@ -44,7 +46,13 @@ def match_view(loaded: Loaded) -> dict[str, Any]:
         "outcome": outcome.to_dict() if game.is_over(state) else None,
         "score": list(outcome.scores),
         "events": [
-            {"seq": s.seq, "player": s.player, "by_bot": s.by_bot, "events": s.events}
+            {
+                "seq": s.seq,
+                "player": s.player,
+                "by_bot": s.by_bot,
+                "events": s.events,
+                "text": [game.event_text(event, names) for event in s.events],
+            }
             for s in steps
         ],
     }

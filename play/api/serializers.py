@@ -155,6 +155,10 @@ class StepSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     by_bot = serializers.BooleanField()
     events = serializers.ListField(child=serializers.DictField())
+    text = serializers.ListField(
+        child=serializers.CharField(),
+        help_text='Each event as a sentence, seats named "Seat N": "Seat 2 drew 2 cards".',
+    )
 
 
 class MatchViewSerializer(serializers.Serializer):

@@ -347,7 +347,7 @@ def _render_match(
         "game_name": get_game(match.game).info.name,
         "status": _status_text(view),
         "outcome": outcome_text(view),
-        "log": event_lines(view, board.get("names")),
+        "log": event_lines(view),
         "hints": hints,
         "suggested": _suggested_label(board, suggested),
         "can_undo": match.mode != Match.Mode.BOTS and match.seq > 0,

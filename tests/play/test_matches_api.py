@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -79,6 +80,21 @@ def test_an_action_by_id_moves_the_game_on(player: APIClient) -> None:
 
     assert after["seq"] == 1
     assert after["events"][-1]["seq"] == 1
+
+
+def test_each_step_carries_its_events_as_sentences(player: APIClient) -> None:
+    view = start(player).json()
+    view = act(player, view).json()
+    view = act(player, view).json()  # both seats have chosen: the cards are revealed
+
+    first, last = view["events"][0], view["events"][-1]
+
+    assert first["text"] == [f"Seat {first['player'] + 1} chose a card face down"]
+    assert len(last["text"]) == len(last["events"])
+    revealed = "; ".join(last["text"])
+    for seat in (1, 2):
+        assert re.search(rf"Seat {seat} played \w+ \d \(value \d+\) to space \d+", revealed)
+    assert not any(char in revealed for char in "{}[]_")
 
 
 def test_a_stale_step_is_refused_with_409_and_changes_nothing(player: APIClient) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from .errors import IllegalAction, UnknownGameError
 from .state import State
 from .values import Action, Event, GameInfo, Outcome
-from .wording import plain_event_text, seat_words
+from .wording import names_by_id, plain_event_text, seat_words
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -103,6 +103,12 @@ class Game(ABC, Generic[S]):
         """``label`` of each of ``actions`` (legal now), in order; a game overrides this to
         read the state once for all of them."""
         return [str(action) for action in actions]
+
+    def view_names(self, seen: Mapping[str, Any]) -> dict[int, str]:
+        """What a player calls the ids of cards or tiles in events: every id their own
+        view (``view(state, player)``, here ``seen``) names. Ids it does not name stay
+        unnamed in :meth:`event_text`."""
+        return names_by_id(seen)
 
     def event_wording(self) -> EventWording | None:
         """The game's event wording (its ``events_text.event_text``): a sentence, or "" for

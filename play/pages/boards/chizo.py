@@ -89,7 +89,6 @@ def board(inp: BoardInput) -> dict[str, Any]:
         "stack": stack_lines(inp, tiles),
         "battle": battle_text(state.get("battle"), tiles),
         "choice": choice_text(inp, tiles),
-        "names": {uid: tile["name"] for uid, tile in tiles.items()},
     }
 
 

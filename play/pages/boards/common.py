@@ -151,14 +151,13 @@ def group_by_kind(
     return [Group(title, tuple(items)) for title, items in groups.items()]
 
 
-def event_lines(
-    view: Mapping[str, Any], names: Mapping[int, str] | None = None, limit: int = 40
-) -> list[dict[str, Any]]:
+def event_lines(view: Mapping[str, Any], limit: int = 40) -> list[dict[str, Any]]:
     """The recent steps' events, newest first, as readable lines (at most ``limit``),
     worded by the engine (``Game.event_text``) with the seats named for the viewer ("you",
-    "Seat 2 (greedy)"); ``names``: what the ids of cards or tiles in the events are
-    called, from the viewer's view."""
+    "Seat 2 (greedy)") and the cards or tiles by the names the viewer's view gives them
+    (``Game.view_names``)."""
     game = get_game(view["game"])
+    names = game.view_names(view["state"])
 
     def seat(index: int) -> str:
         return "you" if index == view["viewer"] else player_name(view, index)
@@ -166,7 +165,7 @@ def event_lines(
     lines: list[dict[str, Any]] = []
     for step in reversed(view["events"]):
         who = player_name(view, step["player"])
-        texts = [game.event_text(event, names or {}, seat) for event in step["events"]]
+        texts = [game.event_text(event, names, seat) for event in step["events"]]
         lines.append({"seq": step["seq"], "who": who, "bot": step["by_bot"], "text": texts})
         if len(lines) >= limit:
             break

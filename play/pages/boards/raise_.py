@@ -15,7 +15,6 @@ from play.pages.boards.common import (
     BoardInput,
     group_by_kind,
     make_buttons,
-    names_by_id,
     player_name,
     seat_colour,
     seat_rows,
@@ -54,7 +53,6 @@ def board(inp: BoardInput) -> dict[str, Any]:
         "pot": [card["name"] for card in state["pot"]],
         "target": state.get("target"),
         "groups": group_by_kind(buttons, KIND_TITLES),
-        "names": names_by_id(state),
     }
 
 

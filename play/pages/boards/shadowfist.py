@@ -43,7 +43,6 @@ def board(inp: BoardInput) -> dict[str, Any]:
         "stack": [f"{item['card']['name']}" for item in state["stack"]],
         "attack": attack_text(state.get("attack"), names),
         "groups": group_by_kind(buttons, KIND_TITLES),
-        "names": names,
     }
 
 

@@ -90,6 +90,10 @@ class ChizoGame(Game[ChizoState]):
         """Readable labels of the player's legal actions (see :mod:`.labels`)."""
         return labels.labels(state, actions)
 
+    def view_names(self, seen: Mapping[str, Any]) -> dict[int, str]:
+        """Tiles by uid, wherever the player's view shows them (hand, grid, piles, stack)."""
+        return {uid: tile["name"] for uid, tile in labels.tiles_by_uid(seen).items()}
+
     def event_wording(self) -> EventWording:
         """Events as sentences (see :mod:`.events_text`)."""
         return events_text.event_text
