@@ -9,25 +9,17 @@ from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from rest_framework.authtoken.views import ObtainAuthToken
 
-from config.limits import (
-    WriteRateThrottle,
-    login_throttled,
-    throttle_page,
-    too_many_requests_page,
-)
+from config.limits import WriteRateThrottle, throttle_page
 
 
+@method_decorator(throttle_page("login"), name="dispatch")
 class LoginView(auth_views.LoginView):
-    """Django's login page, with a bound on attempts per address."""
-
-    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        wait = login_throttled(request)
-        if wait:
-            return too_many_requests_page(request, wait)
-        return super().post(request, *args, **kwargs)
+    """Django's login page, with a bound on attempts per address: every POST counts,
+    failed or not (the "login" scope, run as the pages run the API's throttles)."""
 
 
 class TokenView(ObtainAuthToken):

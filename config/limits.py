@@ -17,13 +17,12 @@ from types import SimpleNamespace
 from typing import Any, Concatenate, ParamSpec
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
-from rest_framework.throttling import BaseThrottle, ScopedRateThrottle
+from rest_framework.throttling import ScopedRateThrottle
 
 from config.errors import error_body
 
@@ -156,30 +155,6 @@ def is_htmx(request: HttpRequest) -> bool:
 
 def too_many_requests_reason(wait: int) -> str:
     return f"Too many requests: please wait {wait} seconds before trying again."
-
-
-def parse_rate(rate: str) -> tuple[int, int]:
-    """ "10/min" -> (10 requests, 60 seconds), as DRF reads its rates."""
-    count, period = rate.split("/")
-    return int(count), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
-
-
-def login_throttled(request: HttpRequest) -> int:
-    """Seconds to wait before another login attempt from this address, or 0. Every POST
-    to the login page counts, failed or not."""
-    rate = api_settings.DEFAULT_THROTTLE_RATES.get("login")
-    if not rate or request.method != "POST":
-        return 0
-    allowed, period = parse_rate(rate)
-    key = f"throttle:login:{BaseThrottle().get_ident(request)}"  # the API's idea of an address
-    attempts = cache.get_or_set(key, 0, timeout=period)
-    if attempts >= allowed:
-        return period
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between the two calls
-        cache.set(key, 1, timeout=period)
-    return 0
 
 
 def too_many_requests_page(request: HttpRequest, wait: int) -> HttpResponse:

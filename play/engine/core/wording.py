@@ -6,8 +6,12 @@ the generic wording of an event kind a game does not word."""
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from .values import Action
+
+C = TypeVar("C")
 
 Wording = str | tuple[str, ...] | Callable[[list[Any]], str]
 """How a game words one kind of action (see ``word_action``): a template, templates to
@@ -68,6 +72,22 @@ def word_action(
         except LookupError:
             continue
     return ""
+
+
+def label_each(
+    actions: Sequence[Action],
+    context: Callable[[int], C],
+    label: Callable[[Mapping[str, Any], C], str],
+) -> list[str]:
+    """Each action's ``label(action dict, context(its player))``, the context (what that
+    player sees) built once a player; the terse ``str(action)`` where the label is ""."""
+    contexts: dict[int, C] = {}
+    found = []
+    for action in actions:
+        if action.player not in contexts:
+            contexts[action.player] = context(action.player)
+        found.append(label(action.to_dict(), contexts[action.player]) or str(action))
+    return found
 
 
 def names_by_id(data: Any, key: str = "id") -> dict[int, str]:

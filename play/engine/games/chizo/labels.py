@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core import Action
-from ...core.wording import Wording, word_action
+from ...core.wording import Wording, label_each, word_action
 from .state import ChizoState
 from .view import view
 
@@ -29,13 +29,7 @@ WORDINGS: dict[str, Wording] = {
 def labels(state: ChizoState, actions: Sequence[Action]) -> list[str]:
     """The label of each action (of one player, to act), or the terse ``str(action)``
     for one WORDINGS lacks."""
-    tiles_of: dict[int, dict[int, dict[str, Any]]] = {}
-    found = []
-    for action in actions:
-        if action.player not in tiles_of:
-            tiles_of[action.player] = tiles_by_uid(view(state, action.player, []))
-        found.append(action_label(action.to_dict(), tiles_of[action.player]) or str(action))
-    return found
+    return label_each(actions, lambda player: tiles_by_uid(view(state, player, [])), action_label)
 
 
 def tiles_by_uid(seen: Mapping[str, Any]) -> dict[int, dict[str, Any]]:

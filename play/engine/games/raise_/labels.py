@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core import Action
-from ...core.wording import Wording, word_action
+from ...core.wording import Wording, label_each, word_action
 from .cards import card_dict
 from .state import RaiseState
 
@@ -19,13 +19,7 @@ WORDINGS: dict[str, Wording] = {
 def labels(state: RaiseState, actions: Sequence[Action]) -> list[str]:
     """The label of each action (its card named from its player's own hand), or the terse
     ``str(action)`` for one the wordings do not cover."""
-    hands: dict[int, dict[int, dict[str, Any]]] = {}
-    found = []
-    for action in actions:
-        if action.player not in hands:
-            hands[action.player] = _hand(state, action.player)
-        found.append(action_label(action.to_dict(), hands[action.player]) or str(action))
-    return found
+    return label_each(actions, lambda player: _hand(state, player), action_label)
 
 
 def _hand(state: RaiseState, player: int) -> dict[int, dict[str, Any]]:

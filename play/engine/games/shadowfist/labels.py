@@ -7,10 +7,10 @@ reads "a face-down site", so a label names nothing that player cannot see."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core import Action
-from ...core.wording import Wording, names_by_id, word_action
+from ...core.wording import Wording, label_each, names_by_id, word_action
 from .state import ShadowfistState
 from .view import view
 
@@ -31,13 +31,7 @@ WORDINGS: dict[str, Wording] = {
 def labels(state: ShadowfistState, actions: Sequence[Action]) -> list[str]:
     """The label of each action (of one player, to act), or the terse ``str(action)``
     for one WORDINGS lacks."""
-    seen_by: dict[int, dict[str, Any]] = {}
-    found = []
-    for action in actions:
-        if action.player not in seen_by:
-            seen_by[action.player] = view(state, action.player, [])
-        found.append(action_label(action.to_dict(), seen_by[action.player]) or str(action))
-    return found
+    return label_each(actions, lambda player: _seen(view(state, player, [])), action_label)
 
 
 def card_name(card: Any, names: Mapping[int, str]) -> str:
@@ -45,11 +39,23 @@ def card_name(card: Any, names: Mapping[int, str]) -> str:
     return names.get(card, "a face-down site") if isinstance(card, int) else str(card)
 
 
-def action_label(action: Mapping[str, Any], seen: Mapping[str, Any]) -> str:
-    """By WORDINGS, but for the kinds worded from the hand or the state (``seen``: the
-    acting player's view); "" for a kind without a wording."""
-    names = names_by_id(seen)
-    hand = {c["id"]: c for c in seen["hand"]}
+class Seen(NamedTuple):
+    """What the acting player sees, read once for all their labels: their view, the
+    names of the cards in it and their hand by id."""
+
+    view: Mapping[str, Any]
+    names: dict[int, str]
+    hand: dict[int, Mapping[str, Any]]
+
+
+def _seen(seen: Mapping[str, Any]) -> Seen:
+    return Seen(seen, names_by_id(seen), {card["id"]: card for card in seen["hand"]})
+
+
+def action_label(action: Mapping[str, Any], context: Seen) -> str:
+    """By WORDINGS, but for the kinds worded from the hand or the state (``context``: what
+    the acting player sees); "" for a kind without a wording."""
+    seen, names, hand = context
     kind, args = action["kind"], action["args"]
     if kind == "play":
         return _play_label(args, names, hand, seen)
