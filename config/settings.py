@@ -129,13 +129,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "deck-list-page"
 LOGOUT_REDIRECT_URL = "home"
 
-# The cache counts throttled requests: shared by every process when CACHE_URL names Redis.
+# The cache counts throttled requests: shared by every process when CACHE_URL names Redis
+# (each process falls back to its own memory while Redis cannot be reached: config/cache.py).
 _CACHE_URL = env_str("CACHE_URL")
 
 
 def _cache(prefix: str) -> dict[str, str]:
     if _CACHE_URL:
-        backend = "django.core.cache.backends.redis.RedisCache"
+        backend = "config.cache.RedisCache"
         return {"BACKEND": backend, "LOCATION": _CACHE_URL, "KEY_PREFIX": prefix}
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": prefix}
 
