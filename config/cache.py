@@ -15,6 +15,7 @@ import logging
 import threading
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.core.cache.backends import redis as django_redis
 from django.core.cache.backends.locmem import LocMemCache
@@ -41,6 +42,9 @@ _outages_lock = threading.Lock()
 
 
 class RedisCache(django_redis.RedisCache):
+    """Django's Redis cache; each call answered from this process's memory instead when
+    Redis fails (or failed less than RETRY_AFTER_SECONDS ago)."""
+
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         options = {"socket_connect_timeout": TIMEOUT_SECONDS, "socket_timeout": TIMEOUT_SECONDS}
         super().__init__(server, params | {"OPTIONS": options | params.get("OPTIONS", {})})
@@ -49,6 +53,9 @@ class RedisCache(django_redis.RedisCache):
         self._local = LocMemCache(name, {k: v for k, v in params.items() if k != "OPTIONS"})
         with _outages_lock:
             self._outage = _outages.setdefault(name, _Outage())
+        # Where Redis is, for the log: host, port and database, never a password.
+        url = urlsplit(self._servers[0])
+        self._where = f"{url.hostname}:{url.port or 6379}{url.path}"
 
     def _either(self, method: str, *args: Any, **kwargs: Any) -> Any:
         outage = self._outage
@@ -61,12 +68,12 @@ class RedisCache(django_redis.RedisCache):
             logger.warning(
                 "the cache at %s could not be reached (%s: %s); throttles count in this "
                 "process's memory, and Redis is tried again in %s s",
-                self._servers[0], type(error).__name__, error, RETRY_AFTER_SECONDS,
+                self._where, type(error).__name__, error, RETRY_AFTER_SECONDS,
             )  # fmt: skip
             return getattr(self._local, method)(*args, **kwargs)
         if outage.until is not None:
             outage.until = None
-            logger.info("the cache at %s answers again", self._servers[0])
+            logger.info("the cache at %s answers again", self._where)
         return answer
 
     def add(self, *args: Any, **kwargs: Any) -> Any:
