@@ -192,7 +192,7 @@ def start_stack(port: int) -> subprocess.Popen[bytes]:
         "CELERY_QUEUE": f"cardhouse-load-{uuid.uuid4().hex[:8]}",
         "THROTTLE_MATCH_CREATE": "1000000/min",
         "THROTTLE_MATCH_ACTION": "1000000/min",
-        "THROTTLE_AUTH": "1000000/min",
+        "THROTTLE_LOGIN": "1000000/min",
         "LOG_LEVEL": "WARNING",
     }
     command = [sys.executable, "dev.py", "prod", f"127.0.0.1:{port}"]

@@ -1,5 +1,7 @@
 """Sign up, log in and log out: Django's own auth views, plus a sign-up form that logs the
-new user in."""
+new user in. Every form here that takes a password, and the token endpoint, counts against
+the one login budget per address (config/limits.py; the admin's login form too,
+config/admin.py)."""
 
 from __future__ import annotations
 
@@ -13,23 +15,24 @@ from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from rest_framework.authtoken.views import ObtainAuthToken
 
-from config.limits import WriteRateThrottle, throttle_page
+from config.limits import LOGIN_SCOPE, LoginRateThrottle, throttle_login
 
 
-@method_decorator(throttle_page("login"), name="dispatch")
+@method_decorator(throttle_login, name="dispatch")
 class LoginView(auth_views.LoginView):
     """Django's login page, with a bound on attempts per address: every POST counts,
-    failed or not (the "login" scope, run as the pages run the API's throttles)."""
+    failed or not."""
 
 
 class TokenView(ObtainAuthToken):
-    """POST username and password, get the API token; throttled like the login page."""
+    """POST username and password, get the API token; the login pages' budget."""
 
-    throttle_classes = [WriteRateThrottle]
-    throttle_scope = "auth"
+    throttle_classes = [LoginRateThrottle]
+    throttle_scope = LOGIN_SCOPE
 
 
-@throttle_page("auth")  # the token endpoint's budget: per address until signed in
+# Sign-up takes a password too, and tells whether a username is taken: the same budget.
+@throttle_login
 def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -76,7 +76,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
 
     if isinstance(exc, ApiError):
         body = error_body(exc.status_code, exc.error_code, str(exc.detail), exc.errors)
-        return Response(body, status=exc.status_code)
+        # A 503 is a part of the service away for a moment: say when to try again.
+        retry = {"Retry-After": str(RETRY_AFTER_SECONDS)} if exc.status_code == 503 else None
+        return Response(body, status=exc.status_code, headers=retry)
 
     if is_database_unavailable(exc):
         logger.error("database unavailable: %s", exc)

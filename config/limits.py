@@ -2,10 +2,12 @@
 
 Hard limits hold whatever the throttle cache says: a request body over
 DATA_UPLOAD_MAX_MEMORY_SIZE is refused with 413 before a view reads it, a query string
-with a NUL character with 400. Throttles slow down logins, tokens, sign-ups, match
-creation, actions and simulations per user (or per address when anonymous) and answer 429
-with Retry-After; the pages that write count against the API's scopes (`throttle_page`),
-so one budget holds whichever way a user comes in.
+with a NUL character with 400. Throttles slow down match creation, actions and simulations
+per user (or per address when anonymous) and answer 429 with Retry-After; the pages that
+write count against the API's scopes (`throttle_page`), so one budget holds whichever way
+a user comes in. Every form and endpoint that takes a password (the sign-in pages, the
+admin's, the token endpoint, sign-up) counts against one more, `login`, per address
+(`LoginRateThrottle`, `throttle_login`).
 """
 
 from __future__ import annotations
@@ -98,16 +100,30 @@ class WriteRateThrottle(ScopedRateThrottle):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
 
 
+LOGIN_SCOPE = "login"
+
+
+class LoginRateThrottle(WriteRateThrottle):
+    """The one budget of every attempt at a password, per client address whether signed in
+    or not: a signed-in user gets no budget of their own to guess another's password with,
+    and an attacker no more attempts by spreading them over several forms."""
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
 P = ParamSpec("P")
 PageView = Callable[Concatenate[HttpRequest, P], HttpResponse]
 
 
-def write_throttle_wait(request: HttpRequest, scope: str) -> int:
+def write_throttle_wait(
+    request: HttpRequest, scope: str, throttle_class: type[WriteRateThrottle] = WriteRateThrottle
+) -> int:
     """Whole seconds to wait before this write of `scope` is allowed, or 0 (the write is
     then counted). It runs the API's own WriteRateThrottle on the page's request: the same
     rates, cache keys and identity (the user, or the address when anonymous), hence one
     budget for the API and the pages. Reads are never counted."""
-    throttle = WriteRateThrottle()
+    throttle = throttle_class()
     # DRF's Request only proxies the page's request here; the user is the one the
     # session middleware already found (DRF would authenticate again otherwise).
     drf_request = Request(request)
@@ -120,7 +136,10 @@ def write_throttle_wait(request: HttpRequest, scope: str) -> int:
 
 
 def throttle_page(
-    scope: str, *, htmx: Callable[Concatenate[HttpRequest, str, P], HttpResponse] | None = None
+    scope: str,
+    *,
+    htmx: Callable[Concatenate[HttpRequest, str, P], HttpResponse] | None = None,
+    throttle_class: type[WriteRateThrottle] = WriteRateThrottle,
 ) -> Callable[[PageView[P]], PageView[P]]:
     """Count a page's writes against the API throttle `scope`; beyond it, 429 with
     Retry-After and the view does not run. The answer is the 429 page, or for an htmx
@@ -130,7 +149,7 @@ def throttle_page(
     def decorate(view: PageView[P]) -> PageView[P]:
         @functools.wraps(view)
         def throttled(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
-            wait = write_throttle_wait(request, scope)
+            wait = write_throttle_wait(request, scope, throttle_class)
             if not wait:
                 return view(request, *args, **kwargs)
             if htmx is None or not is_htmx(request):
@@ -143,6 +162,11 @@ def throttle_page(
         return throttled
 
     return decorate
+
+
+def throttle_login(view: PageView[P]) -> PageView[P]:
+    """Count a form's POSTs, failed or not, against the login budget (`LoginRateThrottle`)."""
+    return throttle_page(LOGIN_SCOPE, throttle_class=LoginRateThrottle)(view)
 
 
 def is_htmx(request: HttpRequest) -> bool:

@@ -24,7 +24,7 @@ elif not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin.AdminConfig",  # django.contrib.admin, its login form throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -129,13 +129,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "deck-list-page"
 LOGOUT_REDIRECT_URL = "home"
 
-# The cache counts throttled requests: shared by every process when CACHE_URL names Redis.
+# The cache counts throttled requests: shared by every process when CACHE_URL names Redis
+# (each process falls back to its own memory while Redis cannot be reached: config/cache.py).
 _CACHE_URL = env_str("CACHE_URL")
 
 
 def _cache(prefix: str) -> dict[str, str]:
     if _CACHE_URL:
-        backend = "django.core.cache.backends.redis.RedisCache"
+        backend = "config.cache.RedisCache"
         return {"BACKEND": backend, "LOCATION": _CACHE_URL, "KEY_PREFIX": prefix}
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": prefix}
 
@@ -169,10 +170,10 @@ REST_FRAMEWORK = {
     # How many proxies in front append to X-Forwarded-For: the client's address is taken
     # that many from the end. 0 (the default) ignores the header, which a client can forge.
     "NUM_PROXIES": env_int("NUM_PROXIES", 0, minimum=0),
-    # Per user (per address when anonymous); `login` is the login page's, by address.
+    # Per user (per address when anonymous); `login`, by address, counts every attempt at
+    # a password: the sign-in pages, the admin's, the token endpoint and sign-up.
     "DEFAULT_THROTTLE_RATES": {
         "login": env_str("THROTTLE_LOGIN", "10/min"),
-        "auth": env_str("THROTTLE_AUTH", "10/min"),
         "match_create": env_str("THROTTLE_MATCH_CREATE", "30/min"),
         "match_action": env_str("THROTTLE_MATCH_ACTION", "600/min"),
         "simulation": env_str("THROTTLE_SIMULATION", "20/min"),

@@ -22,6 +22,11 @@ _executor: ThreadPoolExecutor | None = None
 # A few quick retries when the broker blinks; then the simulation fails with a message.
 RETRY = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 _lock = threading.Lock()
+# A simulation's error when its chunks could not be sent (the API answers 503 with it).
+QUEUE_UNREACHABLE = (
+    "the task queue could not be reached, so the simulation did not start; "
+    "start it again in a moment"
+)
 
 
 def dispatch_simulation(simulation_id: int) -> None:
@@ -53,11 +58,7 @@ def _enqueue(simulation_id: int, chunk_ids: list[int]) -> None:
         logger.error("simulation %s: broker unreachable: %s", simulation_id, error)
         from play.services.simulations import simulation_fail
 
-        simulation_fail(
-            simulation_id,
-            "the task queue could not be reached, so the simulation did not start; "
-            "start it again in a moment",
-        )
+        simulation_fail(simulation_id, QUEUE_UNREACHABLE)
 
 
 def _background() -> ThreadPoolExecutor:

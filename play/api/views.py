@@ -25,6 +25,7 @@ from play.api.serializers import (
     MatchViewSerializer,
 )
 from play.compare import compare_simulations
+from play.dispatch import QUEUE_UNREACHABLE
 from play.engine.core import Action, EngineError
 from play.models import Match, Simulation
 from play.services import matches, simulations
@@ -53,6 +54,10 @@ def _rule_error(error: matches.MatchRuleError) -> ApiError:
 MAX_ID = 2**31 - 1
 ID = int_schema(1, MAX_ID)
 STALE_SEQ = OpenApiResponse(description="`seq` is not the match's current step (`stale_seq`).")
+QUEUE_DOWN = OpenApiResponse(
+    description="The task queue could not be reached (`task_queue_unavailable`): the "
+    "simulation did not start (it is on record as failed); try again after `Retry-After`."
+)
 TOO_MANY = OpenApiResponse(
     description="Throttled (wait `Retry-After` seconds), or too many of your simulations are "
     "pending or running (`too_many_simulations`)."
@@ -232,6 +237,16 @@ def _simulation_for(request: Request, pk: int) -> Simulation:
 
 
 def _create_simulation(request: Request, data: dict[str, Any]) -> Simulation:
+    """The simulation started (its chunks sent on commit), or 503 when the task queue
+    could not be reached: the simulation is then on record as failed, with that reason."""
+    simulation = _new_simulation(request, data)
+    simulation.refresh_from_db()
+    if simulation.status == Simulation.Status.FAILED and simulation.error == QUEUE_UNREACHABLE:
+        raise ApiError(QUEUE_UNREACHABLE, code="task_queue_unavailable", status_code=503)
+    return simulation
+
+
+def _new_simulation(request: Request, data: dict[str, Any]) -> Simulation:
     try:
         spec = simulation_spec(user=request.user, data=data)
         return simulations.simulation_create(
@@ -269,12 +284,11 @@ class SimulationListCreateView(generics.GenericAPIView):
 
     @extend_schema(
         request=inputs.SimulationCreateSerializer,
-        responses={202: SimulationSerializer, 429: TOO_MANY},
+        responses={202: SimulationSerializer, 429: TOO_MANY, 503: QUEUE_DOWN},
     )
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCreateSerializer, request.data)
         simulation = _create_simulation(request, data)
-        simulation.refresh_from_db()
         return Response(SimulationSerializer(simulation).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -304,7 +318,7 @@ class SimulationCompareView(APIView):
 
     @extend_schema(
         request=inputs.SimulationCompareSerializer,
-        responses={202: CompareStartedSerializer, 429: TOO_MANY},
+        responses={202: CompareStartedSerializer, 429: TOO_MANY, 503: QUEUE_DOWN},
     )
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCompareSerializer, request.data)

@@ -94,7 +94,7 @@ def test_simulations_are_throttled(api: APIClient, alice: User, settings: Any) -
 
 
 def test_the_token_endpoint_is_throttled(api: APIClient, alice: User, settings: Any) -> None:
-    with_rates(settings, auth="2/min")
+    with_rates(settings, login="2/min")
     wrong = {"username": "alice", "password": "wrong"}
 
     statuses = [api.post("/api/v1/auth/token/", wrong).status_code for _ in range(3)]
@@ -118,26 +118,23 @@ def test_the_login_page_is_throttled_by_address(client: Any, alice: User, settin
 def test_a_forged_forwarded_for_header_does_not_reset_an_address_budget(
     api: APIClient, client: Any, alice: User, settings: Any
 ) -> None:
-    with_rates(settings, auth="2/min", login="2/min")
+    with_rates(settings, login="2/min")
     wrong = {"username": "alice", "password": "wrong"}
 
     token = [
         api.post("/api/v1/auth/token/", wrong, HTTP_X_FORWARDED_FOR=f"10.0.0.{n}").status_code
         for n in range(3)
     ]
-    login = [
-        client.post("/accounts/login/", wrong, HTTP_X_FORWARDED_FOR=f"10.0.1.{n}").status_code
-        for n in range(3)
-    ]
+    login = client.post("/accounts/login/", wrong, HTTP_X_FORWARDED_FOR="10.0.1.1")
 
     assert token == [400, 400, 429]
-    assert login == [200, 200, 429]
+    assert login.status_code == 429
 
 
 def test_behind_one_proxy_the_address_is_the_last_forwarded_one(
     api: APIClient, alice: User, settings: Any
 ) -> None:
-    with_rates(settings, auth="1/min")
+    with_rates(settings, login="1/min")
     settings.REST_FRAMEWORK = settings.REST_FRAMEWORK | {"NUM_PROXIES": 1}
     wrong = {"username": "alice", "password": "wrong"}
 

@@ -238,8 +238,8 @@ def signup(username: str) -> Any:
     return Client().post("/accounts/signup/", body)
 
 
-def test_sign_up_shares_the_token_endpoints_budget_per_address(alice: User, settings: Any) -> None:
-    with_rates(settings, auth="2/min")
+def test_sign_up_shares_the_login_budget_per_address(alice: User, settings: Any) -> None:
+    with_rates(settings, login="2/min")
 
     token = APIClient().post("/api/v1/auth/token/", {"username": "alice", "password": "wrong"})
     signed_up = signup("dora")
@@ -258,7 +258,7 @@ WRITES: list[tuple[str, str]] = [
     ("/play/bots/raise/", "match_create"),
     ("/simulations/new/", "simulation"),
     ("/simulations/compare/", "simulation"),
-    ("/accounts/signup/", "auth"),
+    ("/accounts/signup/", "login"),
 ]
 
 
