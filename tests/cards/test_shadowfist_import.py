@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 from django.db.models import QuerySet
 
 from cards.importers.shadowfist import COLUMNS, import_shadowfist
+from cards.limits import value_errors
 from cards.models import Card, CardSet, Printing
 
 REAL_FILE = Path(settings.SHADOWFIST_DATA_DIR) / "shadowfist_cards_factual.csv"
@@ -198,3 +199,93 @@ def test_it_imports_the_real_card_list_with_exact_counts() -> None:
     again, again_printings = import_shadowfist(REAL_FILE)
     assert again.counts == {"unchanged": 2394}
     assert again_printings.counts == {"unchanged": 2975}
+
+
+# --- every row checked against the model's limits (the same on SQLite and PostgreSQL) ------
+
+# 100 distinct three-letter words: 50 fit a title, 50 a subtitle, all are designators.
+WORDS = [f"Q{a}{b}" for a in "abcd" for b in "abcdefghijklmnopqrstuvwxy"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("values", "reason"),
+    [
+        ({"title": "T" * 201}, "title is 201 characters long; at most 200 fit"),
+        ({"subtitle": "S" * 201}, "subtitle is 201 characters long; at most 200 fit"),
+        ({"title": "Nul\x00Title"}, "title contains a NUL character"),
+        ({"subtitle": "Mercenary\x00"}, "subtitle contains a NUL character"),
+        (
+            {"faction_or_category": "F" * 41},
+            "faction_or_category is 41 characters long; at most 40 fit",
+        ),
+        ({"rarity": "R" * 21}, "rarity is 21 characters long; at most 20 fit"),
+        ({"rarity": "Rare\x00"}, "rarity contains a NUL character"),
+        ({"card_id": "²"}, "card_id '²' is not a number"),
+        ({"card_id": "٣"}, "card_id '٣' is not a number"),
+        ({"card_id": "1" * 33}, "card_id is 33 characters long; at most 32 fit"),
+        (
+            {"edition": "E" * 101, "edition_short": "E1"},
+            "edition is 101 characters long; at most 100 fit",
+        ),
+        (
+            {"edition": "Long Code", "edition_short": "C" * 17},
+            "edition_short is 17 characters long; at most 16 fit",
+        ),
+        ({"edition": "Nul\x00Edition", "edition_short": "N0"}, "edition contains a NUL character"),
+        (
+            {"title": " ".join(WORDS[:50]), "subtitle": " ".join(WORDS[50:])},
+            "the designator list (from title and subtitle) is 399 characters long; at most 300 fit",
+        ),
+    ],
+)
+def test_a_row_over_a_models_limit_is_rejected_and_the_rest_imported(
+    tmp_path: Path, values: dict[str, str], reason: str
+) -> None:
+    card_id = values.pop("card_id", "2")
+    bad = row(2, values.pop("title", "Bad Row"), **values) | {"card_id": card_id}
+    path = write_csv(tmp_path / "cards.csv", [row(1, "Good One"), bad, row(3, "Good Two")])
+    out, err = io.StringIO(), io.StringIO()
+
+    call_command("import_cards", "shadowfist", str(path), stdout=out, stderr=err)
+
+    assert err.getvalue() == f"rejected row 3: {reason}\n"
+    assert "cards: 2 created, 0 updated, 0 unchanged, 1 rejected" in out.getvalue()
+    assert sorted(imported().values_list("name", flat=True)) == ["Good One", "Good Two"]
+    assert list(editions().values_list("name", flat=True)) == ["Limited / Standard"]
+
+
+@pytest.mark.django_db
+def test_rows_whose_edition_name_and_code_disagree_are_rejected(tmp_path: Path) -> None:
+    path = write_csv(
+        tmp_path / "cards.csv",
+        [
+            row(1, "Good One"),
+            row(2, "Other Code", edition_short="XX"),  # same name as L/S, another code
+            row(3, "Other Name", edition="Not Limited"),  # the code L/S, another name
+            row(4, "Starter Name", edition="Cardhouse Starter", edition_short="CS2"),
+            row(5, "Good Two"),
+        ],
+    )
+    cards, _ = import_shadowfist(path)
+
+    assert cards.rejected == [
+        "row 3: edition 'Limited / Standard' has the code 'L/S' in this list, not 'XX'",
+        "row 4: edition code 'L/S' is 'Limited / Standard' in this list, not 'Not Limited'",
+        "row 5: edition 'Cardhouse Starter' has the code 'CHS' in the catalogue, not 'CS2'",
+    ]
+    assert sorted(imported().values_list("name", flat=True)) == ["Good One", "Good Two"]
+
+
+def test_the_limits_are_the_model_fields_own_on_any_database() -> None:
+    assert (
+        value_errors(Card, {"cost": 32767, "name": "N" * 200, "subtitle": "", "power": None}) == {}
+    )
+    assert value_errors(Card, {"cost": 32768, "name": "N" * 201, "type": "Edge\x00"}) == {
+        "cost": "32768 is out of range (-32768 to 32767)",
+        "name": "is 201 characters long; at most 200 fit",
+        "type": "contains a NUL character",
+    }
+    assert value_errors(Printing, {"external_id": "1" * 33}) == {
+        "external_id": "is 33 characters long; at most 32 fit"
+    }
