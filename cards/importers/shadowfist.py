@@ -4,8 +4,9 @@ The format is the one of `shadowfist_cards_factual.csv`: card_id, title, subtitl
 card_type, faction_or_category, cost, cost_is_x, requires, provides, fighting,
 fighting_is_x, power, body, no_max_db_flag, no_max_kw, unique_kw, limited_kw, rarity,
 rarity_short, edition, edition_short, edition_seq. Printings are merged under their
-title; the card's facts are those of its newest printing (errata win), and each
-printing keeps the facts as printed. The list has no rules text, so imported cards
+title, compared ignoring case, spacing and quote style; the card's title and facts are
+those of its newest printing (errata win), and each printing keeps its title and facts
+as printed. The list has no rules text, so imported cards
 have no effect text and no effect key.
 """
 
@@ -23,7 +24,8 @@ from django.utils.text import slugify
 
 from cards.designators import designators_of
 from cards.limits import value_errors
-from cards.models import Card, CardSet, Printing
+from cards.merge import merge_cards
+from cards.models import Card, CardSet, Game, Printing
 from cards.upsert import (
     CardSpec,
     LoadReport,
@@ -34,6 +36,7 @@ from cards.upsert import (
     upsert_set,
 )
 from cards.vocabulary import SHADOWFIST_RESOURCES, SHADOWFIST_TYPES
+from decks.formats.titles import title_key
 
 COLUMNS = (
     "card_id", "title", "subtitle", "card_type", "faction_or_category", "cost", "cost_is_x",
@@ -73,9 +76,12 @@ def import_shadowfist(path: Path) -> tuple[LoadReport, LoadReport]:
         cards_report = LoadReport(rejected=rejected)
         printings_report = LoadReport()
         sets = {spec.code: upsert_set(game, spec) for spec in _edition_specs(rows)}
-        specs = _card_specs(game.pk, rows)
         set_ids = [card_set.pk for card_set in sets.values()]
         before = _printing_snapshot(set_ids)
+        groups = _by_title(rows)
+        titles = {key: _newest(printings).title for key, printings in groups.items()}
+        slugs = _slugs_for(game, titles, cards_report)
+        specs = [_card_spec(slugs[key], printings) for key, printings in groups.items()]
         upsert_cards(game, sets, specs, cards_report)
         _count_printings(before, _printing_snapshot(set_ids), printings_report)
     return cards_report, printings_report
@@ -269,16 +275,21 @@ def _edition_specs(rows: list[Row]) -> list[SetSpec]:
     return list(editions.values())
 
 
-def _card_specs(game_id: int, rows: list[Row]) -> list[CardSpec]:
-    by_title: dict[str, list[Row]] = defaultdict(list)
+def _by_title(rows: list[Row]) -> dict[str, list[Row]]:
+    """Printings grouped by title, spelled alike or differing only in case, spacing or
+    quote style ('SWAT Team' and 'Swat Team' are one card)."""
+    groups: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
-        by_title[row.title].append(row)
-    slugs = _slugs_for(game_id, sorted(by_title))
-    return [_card_spec(slugs[title], printings) for title, printings in by_title.items()]
+        groups[title_key(row.title)].append(row)
+    return groups
+
+
+def _newest(printings: list[Row]) -> Row:
+    return max(printings, key=lambda r: (r.edition_seq, int(r.card_id)))
 
 
 def _card_spec(slug: str, printings: list[Row]) -> CardSpec:
-    newest = max(printings, key=lambda r: (r.edition_seq, int(r.card_id)))
+    newest = _newest(printings)
     facts = newest.facts
     fields = {
         "name": newest.title,
@@ -295,21 +306,29 @@ def _card_spec(slug: str, printings: list[Row]) -> CardSpec:
                 set_code=row.edition_code,
                 external_id=row.card_id,
                 rarity=row.rarity,
-                facts=row.facts,
+                facts={"title": row.title, **row.facts},
             )
             for row in sorted(printings, key=lambda r: int(r.card_id))
         ],
     )
 
 
-def _slugs_for(game_id: int, titles: list[str]) -> dict[str, str]:
-    """A stable slug per title: keep a known card's slug, else slugify and de-duplicate."""
-    existing = dict(Card.objects.filter(game_id=game_id).values_list("name", "slug"))
-    taken = set(existing.values())
+def _slugs_for(game: Game, titles: dict[str, str], report: LoadReport) -> dict[str, str]:
+    """A stable slug per title key: a known card's slug, else slugify and de-duplicate.
+    Where the catalogue holds several cards for one key (imported before titles were
+    merged), the one spelled as `titles` has it, or else the oldest, survives and the
+    others are merged into it."""
+    existing: dict[str, list[Card]] = defaultdict(list)
+    for card in Card.objects.filter(game=game).order_by("id"):
+        existing[title_key(card.name)].append(card)
+    taken = {card.slug for cards in existing.values() for card in cards}
     slugs: dict[str, str] = {}
-    for title in titles:
-        if title in existing:
-            slugs[title] = existing[title]
+    for key, title in sorted(titles.items(), key=lambda item: item[1]):
+        known = existing.get(key)
+        if known:
+            survivor = next((card for card in known if card.name == title), known[0])
+            _merge(survivor, [card for card in known if card is not survivor], title, report)
+            slugs[key] = survivor.slug
             continue
         base = slugify(title) or "card"
         slug, n = base, 1
@@ -317,8 +336,18 @@ def _slugs_for(game_id: int, titles: list[str]) -> dict[str, str]:
             n += 1
             slug = f"{base}-{n}"
         taken.add(slug)
-        slugs[title] = slug
+        slugs[key] = slug
     return slugs
+
+
+def _merge(survivor: Card, duplicates: list[Card], title: str, report: LoadReport) -> None:
+    if not duplicates:
+        return
+    notes = merge_cards(survivor, duplicates)
+    merged = ", ".join(f"{card.name!r} (card {card.pk})" for card in duplicates)
+    message = f"{merged} into {title!r} (card {survivor.pk})"
+    report.merged.append(": ".join([message, *notes]))
+    report.counts["merged"] += len(duplicates)
 
 
 def _printing_snapshot(set_ids: list[int]) -> dict[tuple[int, str], tuple[Any, ...]]:
