@@ -36,8 +36,9 @@ def merge_cards(survivor: Card, duplicates: Sequence[Card]) -> list[str]:
 
 
 def _move_references(survivor: Card, ids: list[int]) -> None:
-    for relation in Card._meta.related_objects:
-        if relation.many_to_many or not relation.field.concrete:
+    # include_hidden: a foreign key with related_name="+" (DeckEntry.card) points here too.
+    for relation in Card._meta.get_fields(include_hidden=True):
+        if not relation.auto_created or relation.concrete or relation.many_to_many:
             continue
         model: Any = relation.related_model
         name = relation.field.name
