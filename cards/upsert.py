@@ -44,6 +44,7 @@ class CardSpec:
 class LoadReport:
     counts: Counter[str] = field(default_factory=Counter)
     rejected: list[str] = field(default_factory=list)
+    merged: list[str] = field(default_factory=list)  # cards found to be one, and what moved
 
     def add(self, outcome: str) -> None:
         self.counts[outcome] += 1
@@ -52,6 +53,8 @@ class LoadReport:
         parts = [f"{self.counts[k]} {k}" for k in ("created", "updated", "unchanged")]
         if with_rejected:
             parts.append(f"{len(self.rejected)} rejected")
+        if self.counts["merged"]:
+            parts.append(f"{self.counts['merged']} merged")
         return ", ".join(parts)
 
 

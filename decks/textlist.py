@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cards.vocabulary import CHIZO_TYPES, SHADOWFIST_TYPES
+from config.csvcells import escape_cell, unescape_cell
 from decks.cardfacts import CardFacts
 from decks.formats.rules import DeckLine, Violation, tally_cards
 from decks.formats.titles import clean_text, loose_key, title_key
@@ -57,6 +58,8 @@ SECTION_TITLES: dict[str, str] = {
     "Other": "Other",
 }
 TYPE_ORDER: dict[str, tuple[str, ...]] = {"chizo": CHIZO_TYPES, "shadowfist": SHADOWFIST_TYPES}
+# The columns of export_csv; a list whose first line is this header is read as CSV.
+CSV_COLUMNS = ("count", "name", "type", "id")
 _SECTION_WORDS = frozenset(
     word.casefold()
     for pair in SECTION_TITLES.items()
@@ -148,6 +151,7 @@ _TRAILING_COUNT = re.compile(
     re.IGNORECASE,
 )
 _COUNT_ONLY = re.compile(r"^[+-]?\d+\s*[x\u00d7]?$", re.IGNORECASE)
+_CSV_COUNT = re.compile(r"^[+-]?\d+$")
 
 
 def parse_deck_text(text: str) -> ParsedList:
@@ -155,6 +159,8 @@ def parse_deck_text(text: str) -> ParsedList:
     bound = _whole_list_bound(text)
     if bound is not None:
         return ParsedList([], [bound])
+    if _is_csv_export(text):
+        return _parse_csv(text)
     lines: list[ListLine] = []
     errors: list[LineError] = []
     section: str | None = None
@@ -170,6 +176,37 @@ def parse_deck_text(text: str) -> ParsedList:
             section = header or section
             continue
         parsed = _card_line(number, body, section)
+        if isinstance(parsed, LineError):
+            errors.append(parsed)
+        else:
+            lines.append(parsed)
+    return ParsedList(lines, errors)
+
+
+def _is_csv_export(text: str) -> bool:
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    return tuple(cell.strip().casefold() for cell in first.split(",")) == CSV_COLUMNS
+
+
+def _parse_csv(text: str) -> ParsedList:
+    """A list as export_csv writes it: the count and the name of each row (ids belong to
+    the install that wrote it, types follow from the name)."""
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    next(reader)
+    lines: list[ListLine] = []
+    errors: list[LineError] = []
+    for row in reader:
+        number = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        count = row[0].strip()
+        name = clean_text(unescape_cell(row[1])) if len(row) > 1 else ""
+        if not _CSV_COUNT.match(count):
+            parsed: ListLine | LineError = _count_error(
+                number, f"line {number}: count must be {MIN_COUNT} to {MAX_COUNT}"
+            )
+        else:
+            parsed = _checked(number, _int(count), name, None, None, "")
         if isinstance(parsed, LineError):
             errors.append(parsed)
         else:
@@ -245,6 +282,12 @@ def _card_line(number: int, body: str, section: str | None) -> ListLine | LineEr
     if before is not None and after is not None:
         return _count_error(number, f"line {number}: two counts ({before} and x{after})")
     count = before if before is not None else (after if after is not None else 1)
+    return _checked(number, count, name, edition, section, literal)
+
+
+def _checked(
+    number: int, count: int, name: str, edition: str | None, section: str | None, literal: str
+) -> ListLine | LineError:
     if not name:
         return _missing_name(number)
     if not MIN_COUNT <= count <= MAX_COUNT:
@@ -558,10 +601,14 @@ def export_json(lines: Sequence[DeckLine]) -> list[dict[str, Any]]:
 
 
 def export_csv(lines: Sequence[DeckLine]) -> str:
-    """CSV with a header row, columns count,name,type,id (RFC 4180 line endings)."""
+    """CSV with a header row, columns count,name,type,id (RFC 4180 line endings); a text
+    cell a spreadsheet would run as a formula is escaped (config/csvcells.py). The
+    parser reads it back as a list (`parse_deck_text`)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["count", "name", "type", "id"])
+    writer.writerow(CSV_COLUMNS)
     for row in export_json(lines):
-        writer.writerow([row["count"], row["name"], row["type"], row["id"]])
+        writer.writerow(
+            [row["count"], escape_cell(row["name"]), escape_cell(row["type"]), row["id"]]
+        )
     return out.getvalue()

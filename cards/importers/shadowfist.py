@@ -4,8 +4,9 @@ The format is the one of `shadowfist_cards_factual.csv`: card_id, title, subtitl
 card_type, faction_or_category, cost, cost_is_x, requires, provides, fighting,
 fighting_is_x, power, body, no_max_db_flag, no_max_kw, unique_kw, limited_kw, rarity,
 rarity_short, edition, edition_short, edition_seq. Printings are merged under their
-title; the card's facts are those of its newest printing (errata win), and each
-printing keeps the facts as printed. The list has no rules text, so imported cards
+title, compared ignoring case, spacing and quote style; the card's title and facts are
+those of its newest printing (errata win), and each printing keeps its title and facts
+as printed. The list has no rules text, so imported cards
 have no effect text and no effect key.
 """
 
@@ -18,10 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Model
 from django.utils.text import slugify
 
 from cards.designators import designators_of
-from cards.models import Card, Printing
+from cards.limits import value_errors
+from cards.merge import merge_cards
+from cards.models import Card, CardSet, Game, Printing
 from cards.upsert import (
     CardSpec,
     LoadReport,
@@ -32,6 +36,7 @@ from cards.upsert import (
     upsert_set,
 )
 from cards.vocabulary import SHADOWFIST_RESOURCES, SHADOWFIST_TYPES
+from decks.formats.titles import title_key
 
 COLUMNS = (
     "card_id", "title", "subtitle", "card_type", "faction_or_category", "cost", "cost_is_x",
@@ -64,36 +69,45 @@ class Row:
 
 def import_shadowfist(path: Path) -> tuple[LoadReport, LoadReport]:
     """Import the file; returns (card report, printing report), rejected rows in the first."""
-    rows, rejected = read_rows(path)
-    cards_report = LoadReport(rejected=rejected)
-    printings_report = LoadReport()
     with transaction.atomic():
         game = ensure_games()["shadowfist"]
+        known = dict(CardSet.objects.filter(game=game).values_list("name", "code"))
+        rows, rejected = read_rows(path, known_editions=known)
+        cards_report = LoadReport(rejected=rejected)
+        printings_report = LoadReport()
         sets = {spec.code: upsert_set(game, spec) for spec in _edition_specs(rows)}
-        specs = _card_specs(game.pk, rows)
         set_ids = [card_set.pk for card_set in sets.values()]
         before = _printing_snapshot(set_ids)
+        groups = _by_title(rows)
+        titles = {key: _newest(printings).title for key, printings in groups.items()}
+        slugs = _slugs_for(game, titles, cards_report)
+        specs = [_card_spec(slugs[key], printings) for key, printings in groups.items()]
         upsert_cards(game, sets, specs, cards_report)
         _count_printings(before, _printing_snapshot(set_ids), printings_report)
     return cards_report, printings_report
 
 
-def read_rows(path: Path) -> tuple[list[Row], list[str]]:
-    """Parse and check every row; malformed rows come back as messages with their line."""
+def read_rows(
+    path: Path, known_editions: dict[str, str] | None = None
+) -> tuple[list[Row], list[str]]:
+    """Parse and check every row; malformed rows come back as messages with their line.
+    `known_editions` (name -> code) are the editions already in the catalogue."""
     if not path.is_file():
         raise ImportFormatError(f"{path}: no such file")
     if path.stat().st_size > MAX_FILE_BYTES:
         raise ImportFormatError(f"{path}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
     try:
         with path.open(encoding="utf-8-sig", newline="") as handle:
-            return _read(csv.DictReader(handle))
+            return _read(csv.DictReader(handle), known_editions or {})
     except UnicodeDecodeError as error:
         raise ImportFormatError(f"{path}: not UTF-8 text ({error.reason})") from None
     except csv.Error as error:
         raise ImportFormatError(f"{path}: not a CSV file ({error})") from None
 
 
-def _read(reader: csv.DictReader[str]) -> tuple[list[Row], list[str]]:
+def _read(
+    reader: csv.DictReader[str], known_editions: dict[str, str]
+) -> tuple[list[Row], list[str]]:
     missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
     if missing:
         raise ImportFormatError(
@@ -102,25 +116,53 @@ def _read(reader: csv.DictReader[str]) -> tuple[list[Row], list[str]]:
     rows: list[Row] = []
     rejected: list[str] = []
     seen_ids: set[str] = set()
+    editions = _Editions(known_editions)
     for raw in reader:
         line = reader.line_num
         try:
             row = _parse(raw, line)
             if row.card_id in seen_ids:
                 raise RowError(f"duplicate card_id {row.card_id}")
+            editions.check(row)
         except RowError as error:
             rejected.append(f"row {line}: {error}")
             continue
         seen_ids.add(row.card_id)
+        editions.add(row)
         rows.append(row)
     return rows, rejected
+
+
+class _Editions:
+    """An edition is one name and one code throughout (both are unique in the catalogue):
+    the first row, or the catalogue, that pairs them decides."""
+
+    def __init__(self, known: dict[str, str]) -> None:
+        self._code_of = {name: (code, "in the catalogue") for name, code in known.items()}
+        self._name_of: dict[str, str] = {}
+
+    def check(self, row: Row) -> None:
+        code, where = self._code_of.get(row.edition, (row.edition_code, ""))
+        if code != row.edition_code:
+            raise RowError(
+                f"edition {row.edition!r} has the code {code!r} {where}, not {row.edition_code!r}"
+            )
+        name = self._name_of.get(row.edition_code, row.edition)
+        if name != row.edition:
+            raise RowError(
+                f"edition code {row.edition_code!r} is {name!r} in this list, not {row.edition!r}"
+            )
+
+    def add(self, row: Row) -> None:
+        self._code_of.setdefault(row.edition, (row.edition_code, "in this list"))
+        self._name_of.setdefault(row.edition_code, row.edition)
 
 
 def _parse(raw: dict[str, str | None], line: int) -> Row:
     if None in raw:
         raise RowError("more fields than columns")
     value = {k: (v or "").strip() for k, v in raw.items() if k is not None}
-    if not value["card_id"].isdigit():
+    if not (value["card_id"].isascii() and value["card_id"].isdigit()):
         raise RowError(f"card_id {value['card_id']!r} is not a number")
     if not value["title"]:
         raise RowError("empty title")
@@ -150,6 +192,7 @@ def _parse(raw: dict[str, str | None], line: int) -> Row:
         "is_unique": _flag(value, "unique_kw"),
         "is_limited": _flag(value, "limited_kw"),
     }
+    _check_limits(value, facts)
     return Row(
         line=line,
         card_id=value["card_id"],
@@ -160,6 +203,46 @@ def _parse(raw: dict[str, str | None], line: int) -> Row:
         rarity=value["rarity"],
         facts=facts,
     )
+
+
+# The model fields each column is stored in; their declarations are the limits checked.
+_STORED_IN: dict[type[Model], dict[str, str]] = {
+    Card: {
+        "name": "title",
+        "subtitle": "subtitle",
+        "type": "card_type",
+        "faction": "faction_or_category",
+        "cost": "cost",
+        "requires": "requires",
+        "provides": "provides",
+        "fighting": "fighting",
+        "power": "power",
+        "body": "body",
+        "designators": "the designator list (from title and subtitle)",
+    },
+    Printing: {"external_id": "card_id", "rarity": "rarity"},
+    CardSet: {"name": "edition", "code": "edition_short", "release_order": "edition_seq"},
+}
+
+
+def _check_limits(value: dict[str, str], facts: dict[str, Any]) -> None:
+    """Refuse a row any of whose values would not fit its column, on any database."""
+    stored = {
+        Card: {
+            **{field: facts[field] for field in _STORED_IN[Card] if field in facts},
+            "name": value["title"],
+            "designators": " ".join(designators_of(value["title"], facts["subtitle"])),
+        },
+        Printing: {"external_id": value["card_id"], "rarity": value["rarity"]},
+        CardSet: {
+            "name": value["edition"],
+            "code": value["edition_short"],
+            "release_order": _int(value, "edition_seq") or 0,
+        },
+    }
+    for model, values in stored.items():
+        for field, problem in value_errors(model, values).items():
+            raise RowError(f"{_STORED_IN[model][field]} {problem}")
 
 
 def _int(value: dict[str, str], column: str) -> int | None:
@@ -192,16 +275,21 @@ def _edition_specs(rows: list[Row]) -> list[SetSpec]:
     return list(editions.values())
 
 
-def _card_specs(game_id: int, rows: list[Row]) -> list[CardSpec]:
-    by_title: dict[str, list[Row]] = defaultdict(list)
+def _by_title(rows: list[Row]) -> dict[str, list[Row]]:
+    """Printings grouped by title, spelled alike or differing only in case, spacing or
+    quote style ('SWAT Team' and 'Swat Team' are one card)."""
+    groups: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
-        by_title[row.title].append(row)
-    slugs = _slugs_for(game_id, sorted(by_title))
-    return [_card_spec(slugs[title], printings) for title, printings in by_title.items()]
+        groups[title_key(row.title)].append(row)
+    return groups
+
+
+def _newest(printings: list[Row]) -> Row:
+    return max(printings, key=lambda r: (r.edition_seq, int(r.card_id)))
 
 
 def _card_spec(slug: str, printings: list[Row]) -> CardSpec:
-    newest = max(printings, key=lambda r: (r.edition_seq, int(r.card_id)))
+    newest = _newest(printings)
     facts = newest.facts
     fields = {
         "name": newest.title,
@@ -218,21 +306,29 @@ def _card_spec(slug: str, printings: list[Row]) -> CardSpec:
                 set_code=row.edition_code,
                 external_id=row.card_id,
                 rarity=row.rarity,
-                facts=row.facts,
+                facts={"title": row.title, **row.facts},
             )
             for row in sorted(printings, key=lambda r: int(r.card_id))
         ],
     )
 
 
-def _slugs_for(game_id: int, titles: list[str]) -> dict[str, str]:
-    """A stable slug per title: keep a known card's slug, else slugify and de-duplicate."""
-    existing = dict(Card.objects.filter(game_id=game_id).values_list("name", "slug"))
-    taken = set(existing.values())
+def _slugs_for(game: Game, titles: dict[str, str], report: LoadReport) -> dict[str, str]:
+    """A stable slug per title key: a known card's slug, else slugify and de-duplicate.
+    Where the catalogue holds several cards for one key (imported before titles were
+    merged), the one spelled as `titles` has it, or else the oldest, survives and the
+    others are merged into it."""
+    existing: dict[str, list[Card]] = defaultdict(list)
+    for card in Card.objects.filter(game=game).order_by("id"):
+        existing[title_key(card.name)].append(card)
+    taken = {card.slug for cards in existing.values() for card in cards}
     slugs: dict[str, str] = {}
-    for title in titles:
-        if title in existing:
-            slugs[title] = existing[title]
+    for key, title in sorted(titles.items(), key=lambda item: item[1]):
+        known = existing.get(key)
+        if known:
+            survivor = next((card for card in known if card.name == title), known[0])
+            _merge(survivor, [card for card in known if card is not survivor], title, report)
+            slugs[key] = survivor.slug
             continue
         base = slugify(title) or "card"
         slug, n = base, 1
@@ -240,8 +336,18 @@ def _slugs_for(game_id: int, titles: list[str]) -> dict[str, str]:
             n += 1
             slug = f"{base}-{n}"
         taken.add(slug)
-        slugs[title] = slug
+        slugs[key] = slug
     return slugs
+
+
+def _merge(survivor: Card, duplicates: list[Card], title: str, report: LoadReport) -> None:
+    if not duplicates:
+        return
+    notes = merge_cards(survivor, duplicates)
+    merged = ", ".join(f"{card.name!r} (card {card.pk})" for card in duplicates)
+    message = f"{merged} into {title!r} (card {survivor.pk})"
+    report.merged.append(": ".join([message, *notes]))
+    report.counts["merged"] += len(duplicates)
 
 
 def _printing_snapshot(set_ids: list[int]) -> dict[tuple[int, str], tuple[Any, ...]]:

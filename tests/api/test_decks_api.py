@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from cards.models import Card, Game
 from decks.models import Deck, DeckVersion
 
 pytestmark = pytest.mark.django_db
@@ -430,3 +433,27 @@ def test_the_deck_list_needs_the_same_queries_for_any_number_of_decks(
         create(api, name=f"More {n}")
     with django_assert_max_num_queries(2):
         assert api.get("/api/v1/decks/").json()["count"] == 13
+
+
+def test_csv_export_escapes_formula_names_and_reimports_them_unchanged(
+    api: APIClient, alice: User
+) -> None:
+    game = Game.objects.get(slug="shadowfist")
+    names = ['=HYPERLINK("http://evil.example/","Click")', "+1 Power", "-Edge", "@Mention"]
+    cards = [
+        Card.objects.create(game=game, name=name, slug=f"formula-{i}", type="Event")
+        for i, name in enumerate(names)
+    ]
+    entries = [{"card": card.pk, "count": 2} for card in cards]
+    body = {"game": "shadowfist", "name": "Formulas", "entries": entries}
+    deck_id = as_user(api, alice).post("/api/v1/decks/", body, format="json").json()["id"]
+
+    exported = api.get(f"/api/v1/decks/{deck_id}/export/", {"format": "csv"}).content.decode()
+    again = create(api, game="shadowfist", list=exported)
+
+    cells = [row[1] for row in csv.reader(io.StringIO(exported))][1:]
+    assert sorted(cells) == sorted(f"'{name}" for name in names)
+    assert again.status_code == 201, again.json()
+    assert sorted((e["card"], e["count"]) for e in again.json()["entries"]) == sorted(
+        (e["card"], e["count"]) for e in entries
+    )

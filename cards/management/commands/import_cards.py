@@ -26,5 +26,7 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         for message in cards.rejected:
             self.stderr.write(f"rejected {message}")
+        for message in cards.merged:
+            self.stdout.write(f"merged {message}")
         self.stdout.write(f"cards: {cards.summary()}")
         self.stdout.write(f"printings: {printings.summary(with_rejected=False)}")
