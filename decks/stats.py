@@ -20,10 +20,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cards.titles import title_key
 from cards.vocabulary import CHIZO_CLASSES, SHADOWFIST_RESOURCES
 from decks.cardfacts import CardFacts
 from decks.formats.rules import DeckLine, Tally, tally_cards
-from decks.formats.titles import title_key
 from decks.textlist import TYPE_ORDER
 
 MAX_K = 3  # odds of "at least k" are given for k = 1 .. min(copies, MAX_K)

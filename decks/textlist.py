@@ -25,11 +25,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cards.titles import clean_text, loose_key, title_key
 from cards.vocabulary import CHIZO_TYPES, SHADOWFIST_TYPES
 from config.csvcells import escape_cell, unescape_cell
 from decks.cardfacts import CardFacts
 from decks.formats.rules import DeckLine, Violation, tally_cards
-from decks.formats.titles import clean_text, loose_key, title_key
 
 MAX_LINES = 500
 MAX_BYTES = 100 * 1024

@@ -26,6 +26,7 @@ from cards.designators import designators_of
 from cards.limits import value_errors
 from cards.merge import merge_cards
 from cards.models import Card, CardSet, Game, Printing
+from cards.titles import title_key
 from cards.upsert import (
     CardSpec,
     LoadReport,
@@ -36,7 +37,6 @@ from cards.upsert import (
     upsert_set,
 )
 from cards.vocabulary import SHADOWFIST_RESOURCES, SHADOWFIST_TYPES
-from decks.formats.titles import title_key
 
 COLUMNS = (
     "card_id", "title", "subtitle", "card_type", "faction_or_category", "cost", "cost_is_x",

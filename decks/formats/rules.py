@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from cards.titles import loose_key, title_key
 from cards.vocabulary import GAMES
 from decks.cardfacts import CardFacts
-from decks.formats.titles import loose_key, title_key
 
 # DeckLine(card, count, line=None) is the app's one deck-line class; decks.formats
 # re-exports it.

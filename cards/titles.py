@@ -1,4 +1,4 @@
-"""How card names are compared: one normalisation for deck rules and for text lists.
+"""How card names are compared: one normalisation for the importer, deck rules and text lists.
 
 Players type names with curly quotes, odd spacing and any letter case, and the Shadowfist
 source spells some reprints differently (`SWAT Team` / `Swat Team`, `Iala Mané` /
