@@ -56,6 +56,12 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def seat_class(seat: int) -> str:
+    """The class that gives an element the seat's colour (play/static/play/board.css), so
+    the pages need no style attribute for it (the Content-Security-Policy)."""
+    return f"seat-{seat % len(SEAT_COLOURS)}"
+
+
 def seat_fill(seat: int) -> str:
     """A light shade of the seat's colour: the face of its tiles and territories."""
     return SEAT_FILLS[seat % len(SEAT_FILLS)]
@@ -84,7 +90,7 @@ def seat_rows(
         {
             "seat": seat,
             "name": player_name(view, seat),
-            "colour": seat_colour(seat),
+            "colour_class": seat_class(seat),
             "score": score,
             "to_act": seat == view["to_act"],
             **{column: values[seat] for column, values in columns.items()},
@@ -174,6 +180,6 @@ def event_lines(view: Mapping[str, Any], limit: int = 40) -> list[dict[str, Any]
 
 __all__ = [
     "BoardInput", "Button", "Group", "counted", "event_lines", "group_by_kind",
-    "make_buttons", "names_by_id", "player_name", "seat_colour", "seat_fill", "seat_name",
-    "seat_rows", "svg_image", "turn_text",
+    "make_buttons", "names_by_id", "player_name", "seat_class", "seat_colour", "seat_fill",
+    "seat_name", "seat_rows", "svg_image", "turn_text",
 ]  # fmt: skip

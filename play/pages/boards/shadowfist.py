@@ -13,7 +13,7 @@ from play.pages.boards.common import (
     make_buttons,
     names_by_id,
     player_name,
-    seat_colour,
+    seat_class,
     turn_text,
 )
 
@@ -72,7 +72,7 @@ def seat_board(inp: BoardInput, seat: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "seat": number,
         "name": player_name(inp.view, number),
-        "colour": seat_colour(number),
+        "colour_class": seat_class(number),
         "dummy": number == inp.view["state"].get("dummy"),
         "pool": seat["pool"],
         "victory": seat["victory"],
