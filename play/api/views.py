@@ -29,7 +29,7 @@ from play.engine.core import Action, EngineError
 from play.models import Match, Simulation
 from play.services import matches, simulations
 from play.setups import SeatsError
-from play.starting import match_setup, simulation_spec
+from play.starting import match_setup
 
 
 def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
@@ -231,22 +231,8 @@ def _simulation_for(request: Request, pk: int) -> Simulation:
     return simulation
 
 
-def _create_simulation(request: Request, data: dict[str, Any]) -> Simulation:
-    try:
-        spec = simulation_spec(user=request.user, data=data)
-        return simulations.simulation_create(
-            owner=request.user,
-            game=spec.game,
-            kind=spec.kind,
-            spec=spec.spec,
-            games=data["games"],
-            seed=data.get("seed", matches.new_seed()),
-            deck_id=data.get("deck"),
-        )
-    except SeatsError as error:
-        raise _seats_error(error) from None
-    except simulations.TooManySimulationsError as error:
-        raise ApiError(str(error), code="too_many_simulations", status_code=429) from None
+def _too_many(error: simulations.TooManySimulationsError) -> ApiError:
+    return ApiError(str(error), code="too_many_simulations", status_code=429)
 
 
 class SimulationListCreateView(generics.GenericAPIView):
@@ -273,7 +259,12 @@ class SimulationListCreateView(generics.GenericAPIView):
     )
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCreateSerializer, request.data)
-        simulation = _create_simulation(request, data)
+        try:
+            simulation = simulations.simulation_start(user=request.user, data=data)
+        except SeatsError as error:
+            raise _seats_error(error) from None
+        except simulations.TooManySimulationsError as error:
+            raise _too_many(error) from None
         simulation.refresh_from_db()
         return Response(SimulationSerializer(simulation).data, status=status.HTTP_202_ACCEPTED)
 
@@ -308,14 +299,13 @@ class SimulationCompareView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCompareSerializer, request.data)
-        seed = data.get("seed", matches.new_seed())
-        ids = []
-        for deck in data["decks"]:
-            one = {"deck": deck, "games": data["games"], "seed": seed}
-            if "bot" in data:
-                one["bot"] = data["bot"]
-            ids.append(_create_simulation(request, one).pk)
-        return Response({"a": ids[0], "b": ids[1], "seed": seed}, status=status.HTTP_202_ACCEPTED)
+        try:
+            a, b = simulations.comparison_start(user=request.user, **data)
+        except SeatsError as error:
+            raise _seats_error(error) from None
+        except simulations.TooManySimulationsError as error:
+            raise _too_many(error) from None
+        return Response({"a": a.pk, "b": b.pk, "seed": a.seed}, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(
         parameters=[
