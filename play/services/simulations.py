@@ -9,7 +9,7 @@ nothing and the total is always exactly the requested number of games.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -19,7 +19,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from play.engine.core import get_game
@@ -221,18 +221,36 @@ def simulation_fail(simulation_id: int, message: str) -> None:
 
 def simulation_resume_stalled(*, stalled_for: timedelta) -> list[int]:
     """Dispatch again the unfinished chunks of every active simulation that has not
-    progressed for `stalled_for`. Safe to run at any time: a chunk that runs twice is
-    written once. Returns the ids of the simulations dispatched again."""
+    progressed for `stalled_for`; Celery beat runs it, and each web process without a
+    broker (play/resumer.py). Safe to run anywhere at any time: a stalled simulation is
+    claimed by one conditional update, so of resumers running at once exactly one
+    dispatches it, and a chunk that runs twice is written once. Returns the ids of the
+    simulations this call dispatched again."""
     from play.dispatch import dispatch_simulation
 
     cutoff = timezone.now() - stalled_for
-    stalled = Simulation.objects.filter(status__in=ACTIVE, progressed_at__lt=cutoff)
-    ids = list(stalled.values_list("pk", flat=True))
+    stalled = Q(progressed_at__lt=cutoff) | Q(progressed_at__isnull=True)
+    ids = list(
+        Simulation.objects.filter(stalled, status__in=ACTIVE).values_list("pk", flat=True)
+    )
+    claimed = []
     for simulation_id in ids:
+        if not Simulation.objects.filter(stalled, pk=simulation_id, status__in=ACTIVE).update(
+            progressed_at=timezone.now()
+        ):
+            continue  # another resumer claimed it first, or it moved or ended meanwhile
         logger.warning("simulation %s stalled; dispatching its chunks again", simulation_id)
-        Simulation.objects.filter(pk=simulation_id).update(progressed_at=timezone.now())
+        claimed.append(simulation_id)
         dispatch_simulation(simulation_id)
-    return ids
+    return claimed
+
+
+def simulation_keep_alive(simulation_ids: Iterable[int]) -> None:
+    """Mark simulations as alive though no chunk has finished lately: those a process
+    holds queued or running, so that no resumer takes them from it (play/resumer.py)."""
+    Simulation.objects.filter(pk__in=list(simulation_ids), status__in=ACTIVE).update(
+        progressed_at=timezone.now()
+    )
 
 
 def simulation_cancel(*, simulation: Simulation) -> Simulation:
