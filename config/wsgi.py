@@ -1,4 +1,4 @@
-"""WSGI entry point."""
+"""WSGI entry point (gunicorn; runserver loads it too, through WSGI_APPLICATION)."""
 
 import os
 
@@ -6,3 +6,8 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 application = get_wsgi_application()
+
+# Without a broker this web process resumes stalled simulations itself (play/resumer.py).
+from play.resumer import start_resumer  # noqa: E402  (needs the apps loaded above)
+
+start_resumer()

@@ -2,14 +2,17 @@
 
 With CELERY_BROKER_URL set, each chunk is a Celery task, on any number of workers. Without
 it, a single background thread in this process runs the chunks one after another, so a
-request answers at once and no other server is needed. SIMULATIONS_INLINE (tests) runs
-them in the caller's thread.
+request answers at once and no other server is needed; the simulations it holds (queued
+or running) are kept alive by this process's resumer (play/resumer.py), so no other
+process takes them while they wait. SIMULATIONS_INLINE (tests) runs them in the caller's
+thread.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
@@ -27,6 +30,8 @@ QUEUE_UNREACHABLE = (
     "the task queue could not be reached, so the simulation did not start; "
     "start it again in a moment"
 )
+# Simulations queued or running in this process's background thread (with how many times).
+_held: Counter[int] = Counter()
 
 
 def dispatch_simulation(simulation_id: int) -> None:
@@ -35,12 +40,25 @@ def dispatch_simulation(simulation_id: int) -> None:
         .order_by("index")
         .values_list("id", flat=True)
     )
-    if settings.CELERY_BROKER_URL:
+    if not chunk_ids:
+        # Every chunk is written but the summary is not (its process stopped in between).
+        from play.services.simulations import simulation_finish
+
+        simulation_finish(simulation_id)
+    elif settings.CELERY_BROKER_URL:
         _enqueue(simulation_id, chunk_ids)
     elif settings.SIMULATIONS_INLINE:
         _run_all(chunk_ids)
     else:
-        _background().submit(_run_in_thread, chunk_ids)
+        with _lock:
+            _held[simulation_id] += 1
+        _background().submit(_run_in_thread, simulation_id, chunk_ids)
+
+
+def held_simulations() -> list[int]:
+    """The simulations this process's background thread has queued or is running."""
+    with _lock:
+        return list(_held)
 
 
 def _enqueue(simulation_id: int, chunk_ids: list[int]) -> None:
@@ -69,12 +87,17 @@ def _background() -> ThreadPoolExecutor:
         return _executor
 
 
-def _run_in_thread(chunk_ids: list[int]) -> None:
+def _run_in_thread(simulation_id: int, chunk_ids: list[int]) -> None:
     try:
         _run_all(chunk_ids)
     except Exception:
-        logger.exception("in-process simulation failed")
+        # Its remaining chunks are resumed once it has been stalled long enough.
+        logger.exception("in-process simulation %s stopped", simulation_id)
     finally:
+        with _lock:
+            _held[simulation_id] -= 1
+            if _held[simulation_id] <= 0:
+                del _held[simulation_id]
         close_old_connections()
 
 

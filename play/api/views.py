@@ -30,7 +30,7 @@ from play.engine.core import Action, EngineError
 from play.models import Match, Simulation
 from play.services import matches, simulations
 from play.setups import SeatsError
-from play.starting import match_setup, simulation_spec
+from play.starting import match_setup
 
 
 def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
@@ -236,32 +236,17 @@ def _simulation_for(request: Request, pk: int) -> Simulation:
     return simulation
 
 
-def _create_simulation(request: Request, data: dict[str, Any]) -> Simulation:
+def _too_many(error: simulations.TooManySimulationsError) -> ApiError:
+    return ApiError(str(error), code="too_many_simulations", status_code=429)
+
+
+def _queued(simulation: Simulation) -> Simulation:
     """The simulation started (its chunks sent on commit), or 503 when the task queue
     could not be reached: the simulation is then on record as failed, with that reason."""
-    simulation = _new_simulation(request, data)
     simulation.refresh_from_db()
     if simulation.status == Simulation.Status.FAILED and simulation.error == QUEUE_UNREACHABLE:
         raise ApiError(QUEUE_UNREACHABLE, code="task_queue_unavailable", status_code=503)
     return simulation
-
-
-def _new_simulation(request: Request, data: dict[str, Any]) -> Simulation:
-    try:
-        spec = simulation_spec(user=request.user, data=data)
-        return simulations.simulation_create(
-            owner=request.user,
-            game=spec.game,
-            kind=spec.kind,
-            spec=spec.spec,
-            games=data["games"],
-            seed=data.get("seed", matches.new_seed()),
-            deck_id=data.get("deck"),
-        )
-    except SeatsError as error:
-        raise _seats_error(error) from None
-    except simulations.TooManySimulationsError as error:
-        raise ApiError(str(error), code="too_many_simulations", status_code=429) from None
 
 
 class SimulationListCreateView(generics.GenericAPIView):
@@ -288,7 +273,13 @@ class SimulationListCreateView(generics.GenericAPIView):
     )
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCreateSerializer, request.data)
-        simulation = _create_simulation(request, data)
+        try:
+            simulation = simulations.simulation_start(user=request.user, data=data)
+        except SeatsError as error:
+            raise _seats_error(error) from None
+        except simulations.TooManySimulationsError as error:
+            raise _too_many(error) from None
+        simulation = _queued(simulation)
         return Response(SimulationSerializer(simulation).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -322,14 +313,14 @@ class SimulationCompareView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCompareSerializer, request.data)
-        seed = data.get("seed", matches.new_seed())
-        ids = []
-        for deck in data["decks"]:
-            one = {"deck": deck, "games": data["games"], "seed": seed}
-            if "bot" in data:
-                one["bot"] = data["bot"]
-            ids.append(_create_simulation(request, one).pk)
-        return Response({"a": ids[0], "b": ids[1], "seed": seed}, status=status.HTTP_202_ACCEPTED)
+        try:
+            a, b = simulations.comparison_start(user=request.user, **data)
+        except SeatsError as error:
+            raise _seats_error(error) from None
+        except simulations.TooManySimulationsError as error:
+            raise _too_many(error) from None
+        a, b = _queued(a), _queued(b)
+        return Response({"a": a.pk, "b": b.pk, "seed": a.seed}, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(
         parameters=[

@@ -13,7 +13,7 @@ replaying a sample game against `match_create` (it starts a match): 429 beyond.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django import forms
@@ -21,7 +21,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
@@ -39,7 +38,6 @@ from play.models import Match, Simulation
 from play.runners import GOLDFISH_RUNNERS
 from play.services import matches, simulations
 from play.setups import DECK_GAMES, SeatsError, deck_setup
-from play.starting import simulation_spec
 
 T = TypeVar("T")
 MAX_GAMES = 100_000
@@ -156,7 +154,7 @@ class SimulationForm(forms.Form):
         self.fields["bot"].choices = goldfish_bot_choices()
 
     def spec_data(self) -> dict[str, Any]:
-        """The input as simulation_spec reads it (the API's shape)."""
+        """The input as simulation_start reads it (the API's shape)."""
         data = self.cleaned_data
         spec = {"deck": data["deck"].pk, "games": data["games"], "bot": data["bot"]}
         return spec if data["seed"] is None else {**spec, "seed": data["seed"]}
@@ -196,6 +194,8 @@ class BotSimulationForm(forms.Form):
 class CompareForm(forms.Form):
     """Two of the user's decks of one game, goldfished on the same seeds."""
 
+    error_fields = {"decks[0]": "first", "decks[1]": "second"}  # the service's names
+
     first = DeckChoiceField(label="First deck (A)", queryset=Deck.objects.none(), empty_label=None)
     second = DeckChoiceField(
         label="Second deck (B)", queryset=Deck.objects.none(), empty_label=None
@@ -227,38 +227,11 @@ class CompareForm(forms.Form):
 
 def _bound_form(form: forms.Form, error: SeatsError) -> None:
     """Put a spec error on the field it names (seats[2] → seats), else on the form."""
-    field = error.field.split("[")[0]
+    field = getattr(form, "error_fields", {}).get(error.field) or error.field.split("[")[0]
     form.add_error(field if field in form.fields else None, str(error))
 
 
 # ---------------------------------------------------------------- services of the pages
-
-
-def start_simulation(*, user: AbstractBaseUser, data: dict[str, Any]) -> Simulation:
-    """Build the spec as the API does and create the simulation (it then runs)."""
-    spec = simulation_spec(user=user, data=data)
-    return simulations.simulation_create(
-        owner=user,
-        game=spec.game,
-        kind=spec.kind,
-        spec=spec.spec,
-        games=data["games"],
-        seed=data.get("seed", matches.new_seed()),
-        deck_id=data.get("deck"),
-    )
-
-
-@transaction.atomic
-def start_comparison(
-    *, user: AbstractBaseUser, decks: Iterable[int], games: int, bot: str, seed: int | None
-) -> list[Simulation]:
-    """Both simulations on one seed, or neither: if the second passes no limit, the first
-    is rolled back with it (and never dispatched)."""
-    seed = matches.new_seed() if seed is None else seed
-    return [
-        start_simulation(user=user, data={"deck": deck, "games": games, "bot": bot, "seed": seed})
-        for deck in decks
-    ]
 
 
 def replay_sample(*, user: AbstractBaseUser, simulation: Simulation, seed: int) -> Match:
@@ -600,7 +573,7 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
     if kind in ("goldfish", "bots"):
         form = goldfish if kind == "goldfish" else bots
         simulation, status = _submit(
-            form, lambda: start_simulation(user=request.user, data=form.spec_data())
+            form, lambda: simulations.simulation_start(user=request.user, data=form.spec_data())
         )
         if simulation is not None:
             return redirect("simulation-page", simulation.pk)
@@ -624,10 +597,14 @@ def _submit(form: forms.Form, start: Callable[[], T]) -> tuple[T | None, int]:
 
 
 def _too_many(error: simulations.TooManySimulationsError) -> str:
-    return (
-        f"You already have {error.limit} simulations running, the most one may have at a "
-        "time. Wait for one to finish, or cancel one, then start this one."
-    )
+    if error.needed == 1:
+        running = f"You already have {error.active} simulations running, the most one may have"
+    else:
+        running = (
+            f"A comparison starts {error.needed} simulations and you have {error.active} "
+            f"running, of the {error.limit} one may have"
+        )
+    return f"{running} at a time. Wait for one to finish, or cancel one, then start this one."
 
 
 @login_required
@@ -679,7 +656,7 @@ def compare_new(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST":
         pair, status = _submit(
-            form, lambda: start_comparison(user=request.user, **form.start_data())
+            form, lambda: simulations.comparison_start(user=request.user, **form.start_data())
         )
         if pair is not None:
             return redirect("simulation-compare-result", pair[0].pk, pair[1].pk)

@@ -9,17 +9,25 @@ nothing and the total is always exactly the requested number of games.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
+from play.engine.core import get_game
 from play.models import Simulation, SimulationChunk
 from play.runners import run_records
+from play.services.matches import new_seed
+from play.setups import SeatsError
+from play.starting import simulation_spec
 from play.summaries import summarize_bot_games, summarize_goldfish
 
 logger = logging.getLogger(__name__)
@@ -27,9 +35,28 @@ ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
 
 
 class TooManySimulationsError(Exception):
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"you already have {limit} simulations running; wait or cancel one")
-        self.limit = limit
+    def __init__(self, limit: int, active: int, needed: int = 1) -> None:
+        if needed == 1:
+            message = f"you already have {active} simulations running, the most at a time"
+        else:
+            message = (
+                f"this starts {needed} simulations and you have {active} running, "
+                f"of at most {limit} at a time"
+            )
+        super().__init__(f"{message}; wait for one to finish or cancel one")
+        self.limit, self.active, self.needed = limit, active, needed
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One simulation, checked and ready to create."""
+
+    game: str
+    kind: str
+    spec: dict[str, Any]
+    games: int
+    seed: int
+    deck_id: int | None = None
 
 
 def chunk_size_for(games: int) -> int:
@@ -37,7 +64,65 @@ def chunk_size_for(games: int) -> int:
     return max(50, min(2000, -(-games // 20)))
 
 
+def simulation_plan(*, user: AbstractBaseUser, data: dict[str, Any]) -> Plan:
+    """What the API's input asks for (a deck to goldfish, or bots in a game), read with the
+    user's rights; SeatsError names the field that is wrong."""
+    spec = simulation_spec(user=user, data=data)
+    seed = data["seed"] if data.get("seed") is not None else new_seed()
+    return Plan(spec.game, spec.kind, spec.spec, data["games"], seed, data.get("deck"))
+
+
+def simulation_start(*, user: AbstractBaseUser, data: dict[str, Any]) -> Simulation:
+    """Check the input, then create the simulation (it runs once committed)."""
+    return simulations_create(owner=user, plans=[simulation_plan(user=user, data=data)])[0]
+
+
+def comparison_start(
+    *, user: AbstractBaseUser, decks: Sequence[int], games: int, bot: str | None = None,
+    seed: int | None = None,
+) -> list[Simulation]:  # fmt: skip
+    """Two decks of one game goldfished on one seed: both simulations or neither. Both
+    decks and every parameter are checked before anything is created."""
+    seed = new_seed() if seed is None else seed
+    plans = []
+    for index, deck in enumerate(decks):
+        data = {"deck": deck, "games": games, "seed": seed, **({"bot": bot} if bot else {})}
+        try:
+            plans.append(simulation_plan(user=user, data=data))
+        except SeatsError as error:
+            field = f"decks[{index}]" if error.field == "deck" else error.field
+            raise SeatsError(field, str(error)) from None
+    first, second = plans
+    if first.deck_id == second.deck_id:
+        raise SeatsError("decks[1]", "compare two different decks")
+    if first.game != second.game:
+        name = get_game(first.game).info.name
+        raise SeatsError("decks[1]", f"deck {second.deck_id} is not a {name} deck like the first")
+    return simulations_create(owner=user, plans=plans)
+
+
 @transaction.atomic
+def simulations_create(
+    *, owner: AbstractBaseUser, plans: Sequence[Plan], enforce_limit: bool = True
+) -> list[Simulation]:
+    """Create the simulations together, within the owner's running limit, and dispatch
+    them once committed. The owner's row is locked first, so concurrent starts of one
+    user take turns: each counts the simulations the others committed (PostgreSQL; on
+    SQLite a writing transaction holds the database from its start)."""
+    limit = settings.SIMULATIONS_RUNNING_PER_USER
+    list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
+    if enforce_limit:
+        active = Simulation.objects.filter(owner_id=owner.pk, status__in=ACTIVE).count()
+        if active + len(plans) > limit:
+            raise TooManySimulationsError(limit, active, len(plans))
+    created = [_create(owner, plan) for plan in plans]
+    from play.dispatch import dispatch_simulation
+
+    for simulation in created:
+        transaction.on_commit(partial(dispatch_simulation, simulation.pk))
+    return created
+
+
 def simulation_create(
     *,
     owner: AbstractBaseUser,
@@ -49,30 +134,29 @@ def simulation_create(
     deck_id: int | None = None,
     enforce_limit: bool = True,
 ) -> Simulation:
-    limit = settings.SIMULATIONS_RUNNING_PER_USER
-    # Lock the user's active simulations so two requests cannot both pass the limit.
-    active = Simulation.objects.select_for_update().filter(owner_id=owner.pk, status__in=ACTIVE)
-    if enforce_limit and len(active) >= limit:
-        raise TooManySimulationsError(limit)
-    size = chunk_size_for(games)
+    plan = Plan(game, kind, spec, games, seed, deck_id)
+    return simulations_create(owner=owner, plans=[plan], enforce_limit=enforce_limit)[0]
+
+
+def _create(owner: AbstractBaseUser, plan: Plan) -> Simulation:
+    size = chunk_size_for(plan.games)
     simulation = Simulation.objects.create(
         owner=owner,
-        game=game,
-        kind=kind,
-        deck_id=deck_id,
-        spec={**spec, "game": game, "kind": kind},
-        games=games,
-        seed=seed,
+        game=plan.game,
+        kind=plan.kind,
+        deck_id=plan.deck_id,
+        spec={**plan.spec, "game": plan.game, "kind": plan.kind},
+        games=plan.games,
+        seed=plan.seed,
         chunk_size=size,
         progressed_at=timezone.now(),
     )
     SimulationChunk.objects.bulk_create(
-        SimulationChunk(simulation=simulation, index=i, start=start, count=min(size, games - start))
-        for i, start in enumerate(range(0, games, size))
+        SimulationChunk(
+            simulation=simulation, index=i, start=start, count=min(size, plan.games - start)
+        )
+        for i, start in enumerate(range(0, plan.games, size))
     )
-    from play.dispatch import dispatch_simulation
-
-    transaction.on_commit(lambda: dispatch_simulation(simulation.pk))
     return simulation
 
 
@@ -137,18 +221,36 @@ def simulation_fail(simulation_id: int, message: str) -> None:
 
 def simulation_resume_stalled(*, stalled_for: timedelta) -> list[int]:
     """Dispatch again the unfinished chunks of every active simulation that has not
-    progressed for `stalled_for`. Safe to run at any time: a chunk that runs twice is
-    written once. Returns the ids of the simulations dispatched again."""
+    progressed for `stalled_for`; Celery beat runs it, and each web process without a
+    broker (play/resumer.py). Safe to run anywhere at any time: a stalled simulation is
+    claimed by one conditional update, so of resumers running at once exactly one
+    dispatches it, and a chunk that runs twice is written once. Returns the ids of the
+    simulations this call dispatched again."""
     from play.dispatch import dispatch_simulation
 
     cutoff = timezone.now() - stalled_for
-    stalled = Simulation.objects.filter(status__in=ACTIVE, progressed_at__lt=cutoff)
-    ids = list(stalled.values_list("pk", flat=True))
+    stalled = Q(progressed_at__lt=cutoff) | Q(progressed_at__isnull=True)
+    ids = list(
+        Simulation.objects.filter(stalled, status__in=ACTIVE).values_list("pk", flat=True)
+    )
+    claimed = []
     for simulation_id in ids:
+        if not Simulation.objects.filter(stalled, pk=simulation_id, status__in=ACTIVE).update(
+            progressed_at=timezone.now()
+        ):
+            continue  # another resumer claimed it first, or it moved or ended meanwhile
         logger.warning("simulation %s stalled; dispatching its chunks again", simulation_id)
-        Simulation.objects.filter(pk=simulation_id).update(progressed_at=timezone.now())
+        claimed.append(simulation_id)
         dispatch_simulation(simulation_id)
-    return ids
+    return claimed
+
+
+def simulation_keep_alive(simulation_ids: Iterable[int]) -> None:
+    """Mark simulations as alive though no chunk has finished lately: those a process
+    holds queued or running, so that no resumer takes them from it (play/resumer.py)."""
+    Simulation.objects.filter(pk__in=list(simulation_ids), status__in=ACTIVE).update(
+        progressed_at=timezone.now()
+    )
 
 
 def simulation_cancel(*, simulation: Simulation) -> Simulation:

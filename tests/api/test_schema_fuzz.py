@@ -26,6 +26,7 @@ import schemathesis
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.core.signals import request_finished, request_started
+from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections, transaction
 from django.test import TestCase, override_settings
 from hypothesis import HealthCheck, Phase
@@ -37,11 +38,12 @@ from schemathesis.config import SchemathesisConfig
 
 from cards.models import Card
 from cards.shipped import read_json
-from config.wsgi import application
 
 EXAMPLES = int(os.environ.get("CARDHOUSE_FUZZ_EXAMPLES", "15"))
 STATEFUL_RUNS = int(os.environ.get("CARDHOUSE_FUZZ_STATEFUL_RUNS", "10"))
 CONFIG = SchemathesisConfig.from_path(django_settings.BASE_DIR / "schemathesis.toml")
+# Django's WSGI application, not config.wsgi's: that one also starts a simulation resumer.
+application = get_wsgi_application()
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application, config=CONFIG)
 FUZZ_SETTINGS = hypothesis_settings(
     max_examples=EXAMPLES,

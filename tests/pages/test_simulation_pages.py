@@ -388,5 +388,28 @@ def test_a_comparison_beyond_the_running_limit_starts_neither_simulation(
     response = compare(player, deck, new_deck(alice, OTHER_STACK))
 
     assert response.status_code == 429
-    assert "You already have 3 simulations running" in text(response)
+    assert "A comparison starts 2 simulations and you have 2 running" in text(response)
     assert Simulation.objects.count() == 2
+
+
+def empty_deck(user: User) -> int:
+    api = APIClient()
+    api.force_authenticate(user)
+    return int(api.post("/api/v1/decks/", {"game": "chizo", "name": "Empty"}).json()["id"])
+
+
+@pytest.mark.parametrize("second", ["empty", "bob's", "missing"])
+def test_a_bad_second_deck_starts_neither_simulation(
+    player: Client, alice: User, bob: User, deck: int, second: str
+) -> None:
+    other = {
+        "empty": lambda: empty_deck(alice),
+        "bob's": lambda: new_deck(bob),
+        "missing": lambda: 999_999,
+    }[second]()
+
+    response = compare(player, deck, other)
+
+    assert Simulation.objects.count() == 0
+    assert response.status_code == 400
+    assert re.search(r'<div class="field invalid">\s*<label for="id_second">', text(response))
