@@ -17,7 +17,7 @@ the view and the operation:
 
 A view documents what no fact tells (a 409, a 403 for another owner's object) with
 `OpenApiResponse(description=...)` in its `extend_schema`; the hook keeps that description
-and gives every 4xx response the `Error` body.
+and gives every 4xx and 5xx response the `Error` body.
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def _document_errors(operation: dict[str, Any], facts: Facts) -> None:
     for code, description in error_descriptions(facts).items():
         responses.setdefault(code, {"description": description})
     for code, response in responses.items():
-        if code.startswith("4"):
+        if code.startswith(("4", "5")):
             response.setdefault("content", {"application/json": {"schema": ERROR_REF}})
     if "429" in responses:
         responses["429"].setdefault("headers", RETRY_AFTER)
