@@ -152,6 +152,8 @@ CATALOGUE_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
 CACHES = {"default": _cache("cardhouse"), "catalogue": CATALOGUE_CACHE}
 # Seconds a rendered catalogue answer is reused (cards/api/caching.py); 0: not cached.
 CATALOGUE_CACHE_SECONDS = env_int("CATALOGUE_CACHE_SECONDS", 60, minimum=0)
+# Longest a catalogue search may run before the database stops it (cards/search/deadline.py).
+SEARCH_TIMEOUT_MS = env_int("SEARCH_TIMEOUT_MS", 3_000, minimum=1)
 
 # Hard request limits that hold whatever the throttles say.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BYTES", 256 * 1024, minimum=1024)

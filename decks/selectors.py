@@ -20,6 +20,7 @@ from django.utils.text import slugify
 
 from cards.models import Card
 from cards.search import SearchError
+from cards.search.deadline import SearchTimeoutError, search_deadline
 from cards.selectors import FilterTermsError, card_list
 from decks.cardfacts import CardFacts
 from decks.catalogue import facts_by_id
@@ -159,15 +160,18 @@ class CardSearch:
 
 
 def card_search_for(*, deck: Deck, query: str, limit: int = SEARCH_LIMIT) -> CardSearch:
-    """The catalogue query language over the deck's game only; a malformed query gives
-    the parser's message instead of cards."""
+    """The catalogue query language over the deck's game only; a malformed query, or one
+    that runs past the search time bound, gives its message instead of cards."""
     if not query.strip():
         return CardSearch(query, [])
     try:
-        found = card_list(queryset=Card.objects.all(), q=query, filters=f"game:{deck.game.slug}")
-        cards = list(found[:limit])
-        total = len(cards) if len(cards) < limit else found.count()
-    except (SearchError, FilterTermsError) as error:
+        with search_deadline():
+            found = card_list(
+                queryset=Card.objects.all(), q=query, filters=f"game:{deck.game.slug}"
+            )
+            cards = list(found[:limit])
+            total = len(cards) if len(cards) < limit else found.count()
+    except (SearchError, FilterTermsError, SearchTimeoutError) as error:
         return CardSearch(query, [], 0, str(error))
     return CardSearch(query, cards, total)
 

@@ -7,12 +7,16 @@ catalogue and leave it as they found it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache, caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from cards.services import catalogue_load
@@ -75,3 +79,22 @@ def bob(db: None) -> User:
 def charlie(db: None) -> User:
     """An outsider."""
     return _user("charlie")
+
+
+def _search_bound(sql: str) -> bool:
+    """A statement of a search's time bound on PostgreSQL (cards/search/deadline.py)."""
+    return "statement_timeout" in sql or "SAVEPOINT" in sql
+
+
+@pytest.fixture
+def assert_num_reads() -> Callable[[int], AbstractContextManager[None]]:
+    """Like django_assert_num_queries, leaving out the statements of the search time bound."""
+
+    @contextmanager
+    def reads(expected: int) -> Iterator[None]:
+        with CaptureQueriesContext(connection) as context:
+            yield
+        queries = [q["sql"] for q in context.captured_queries if not _search_bound(q["sql"])]
+        assert len(queries) == expected, queries
+
+    return reads

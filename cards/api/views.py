@@ -8,9 +8,16 @@ from django.db.models import QuerySet
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import cache_control
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import generics
 from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from cards import selectors
 from cards.api.caching import catalogue_cached
@@ -23,6 +30,7 @@ from cards.api.serializers import (
 )
 from cards.models import Card, CardSet, Game
 from cards.search import SearchError
+from cards.search.deadline import SearchTimeoutError, search_deadline
 from config.errors import ApiError
 
 CATALOGUE_CACHE = cache_control(public=True, max_age=300)
@@ -77,7 +85,13 @@ class CardSetListView(generics.ListAPIView):
             ),
             *filter_schema_parameters(),
         ],
-        responses=CARD_SCHEMA,
+        responses={
+            200: CARD_SCHEMA,
+            503: OpenApiResponse(
+                description="The search ran longer than its bound (`SEARCH_TIMEOUT_MS`) "
+                "and was stopped."
+            ),
+        },
     )
 )
 class CardListView(generics.ListAPIView):
@@ -86,6 +100,19 @@ class CardListView(generics.ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = CardSerializer
     filter_backends: list[Any] = []
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        # The page is read (count, cards, printings) inside the search's time bound.
+        try:
+            with search_deadline():
+                return super().list(request, *args, **kwargs)
+        except SearchTimeoutError as error:
+            raise ApiError(
+                str(error),
+                code="search_timeout",
+                status_code=503,
+                errors=[{"field": "q", "message": str(error), "code": "search_timeout"}],
+            ) from None
 
     def get_queryset(self) -> QuerySet[Card]:
         params = self.request.query_params

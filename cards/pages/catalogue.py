@@ -26,6 +26,7 @@ from cards.api.serializers import COMMON_FIELDS, SERIALIZERS, CardSerializer
 from cards.models import Card
 from cards.pages.tiles import is_creature, tile_svg
 from cards.search import SearchError
+from cards.search.deadline import SearchTimeoutError, search_deadline
 from cards.search.parser import MAX_LENGTH
 from cards.vocabulary import (
     CHIZO_CLASSES,
@@ -192,14 +193,17 @@ def card_search(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "cards/search.html", context, status=400)
     try:
-        cards = _search(form)
+        with search_deadline():
+            context.update(_results(_search(form), view, request.GET.get("page", "")))
     except SearchError as error:
         context["query_error"] = query_error(error, form.cleaned_data["q"])
         return render(request, "cards/search.html", context, status=400)
     except (selectors.FilterTermsError, selectors.OrderingError, ApiError) as error:
         context["filter_error"] = str(error)
         return render(request, "cards/search.html", context, status=400)
-    context.update(_results(cards, view, request.GET.get("page", "")))
+    except SearchTimeoutError as error:
+        context["search_error"] = str(error)
+        return render(request, "cards/search.html", context, status=503)
     context.update(searched=True, has_filters=bool(form.filter_params()))
     return render(request, "cards/search.html", context)
 

@@ -2,8 +2,9 @@
 
 The grammar lives in grammar.lark; this module runs Lark over it, turns Lark's parse
 errors into SearchError with a plain message and a 1-based column, and checks what the
-grammar cannot: limits against abuse, regexes that Python rejects or that could make the
-database hang, and values that must touch their operator (`t:site`, not `t: site`).
+grammar cannot: limits against abuse, regexes outside the dialect both databases read
+alike (see Regex checks), and values that must touch their operator (`t:site`, not
+`t: site`).
 
 It does not check field names: `colour:red` parses fine, and the compiler rejects it.
 """
@@ -16,17 +17,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
+import re2
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from cards.search.fields import canonical_name
+from cards.search.regexp import compile_pattern
 
 MAX_LENGTH = 500
 MAX_TERMS = 50
 # Each level of '(' or '-' costs Python stack in Lark's transformer and in Django's SQL
 # compiler; 500 characters of "((((" would otherwise reach the recursion limit.
 MAX_NESTING = 16
-# Regexes run on every card row, on SQLite in a backtracking engine (see Regex checks).
+# Regexes run on every card row; PostgreSQL's engine grows with repetitions (Regex checks).
 MAX_REGEXES = 5
 MAX_REGEX_REPEATS = 2
 MAX_REGEX_COUNT = 255  # PostgreSQL's largest repetition count (RE_DUPMAX)
@@ -118,13 +121,13 @@ Node: TypeAlias = FieldTerm | NameTerm | RegexTerm | Not | And | Or
 Leaf: TypeAlias = FieldTerm | NameTerm | RegexTerm
 
 _LARK = Lark.open("grammar.lark", rel_to=__file__, parser="lalr", lexer="basic")
-_ALLOWED_GROUP_OPENINGS = ("(?:", "(?=", "(?!", "(?<=", "(?<!")
+_ALLOWED_GROUP_OPENINGS = ("(?:",)
 _QUOTE_ESCAPE = re.compile(r'\\(["\\])')
-_DOUBLED_IN_CLASS = ("--", "&&", "~~", "||")
-_WORD_BOUNDARIES = {
-    "\\b": r"(?:(?<!\w)(?=\w)|(?<=\w)(?!\w))",
-    "\\B": r"(?:(?<!\w)(?!\w)|(?<=\w)(?=\w))",
-}
+# Escapes RE2 reads and PostgreSQL lacks or reads otherwise: octal and back references,
+# \x (PostgreSQL takes any number of hex digits), Unicode classes, \C, \Q...\E, \z.
+_UNPORTABLE_ESCAPES = frozenset("0123456789xpPCQEzN")
+_WORD_BOUNDARIES = {"\\b": r"\y", "\\B": r"\Y"}  # RE2's spelling to PostgreSQL's
+_ANCHOR_ESCAPES = frozenset("bBA")
 _BOUNDS = re.compile(r"\{(\d+)(?:,(\d*))?\}")
 _QUANTIFIER_END = re.compile(r"[*+?]")
 
@@ -298,29 +301,53 @@ def _unclosed_parenthesis(tokens: list[Token]) -> Token | None:
 
 # Regex checks ------------------------------------------------------------------------
 #
-# A regex must compile in Python (SQLite runs regexes through Python's re) and mean the
-# same to PostgreSQL, whose engine lacks (?P...), (?>...), (?#...), inline flags,
-# possessive quantifiers and \N{...}, rejects a stray '{' and counts over 255, and reads
-# [[:alpha:]] as a class where Python sees a '['. Python's engine also backtracks: a
-# repeated group holding a choice, like (a+)+, (a|b)* or (a?)*, takes exponential time on
-# a card's text, and each unbounded repetition (.*.*.*) multiplies the time by the
-# text's length, so both are limited.
+# One dialect on both databases: what RE2 (SQLite's engine, cards/search/regexp.py) and
+# PostgreSQL's engine read alike. A regex must compile in RE2, and may not use what
+# PostgreSQL lacks or reads otherwise: groups other than (...) and (?:...) (RE2 has no
+# lookarounds; named groups, inline flags), the escapes in _UNPORTABLE_ESCAPES, a '['
+# inside a class ([[:alpha:]] is ASCII in RE2, by locale in PostgreSQL), possessive
+# quantifiers, a '{' that starts no bound, and counts over 255. \b and \B go to the
+# database as PostgreSQL's \y and \Y. RE2 runs in linear time; PostgreSQL's engine grows
+# with repetitions ((.?){255} is "too complex" there), so those stay limited.
 
 
 def _check_regex(pattern: str, column: int) -> None:
-    """Reject a regex that Python cannot compile, that the databases read differently or
-    that could run for ages; `column` is where the pattern starts in the query."""
-    _check_regex_portability(pattern, column)  # first: it also rules out FutureWarnings
+    """Reject a regex outside the dialect or that could run for long; `column` is where
+    the pattern starts in the query."""
+    _check_regex_portability(pattern, column)
+    _check_parentheses(pattern, column)
     try:
-        re.compile(pattern, re.IGNORECASE)
-    except re.error as error:
-        offset = error.pos if error.pos is not None else 0
-        raise SearchError(f"invalid regex: {error.msg}", column + offset) from None
+        compile_pattern(pattern)
+    except re2.error as error:
+        raise _engine_error(pattern, column, error) from None
     _check_regex_cost(pattern, column)
+
+
+def _engine_error(pattern: str, column: int, error: re2.error) -> SearchError:
+    """RE2's message ("invalid escape sequence: \\1"), placed at the fragment it quotes."""
+    raw = error.args[0] if error.args else b""
+    text = raw.decode(errors="replace") if isinstance(raw, bytes) else str(raw)
+    fragment = text.partition(": ")[2]
+    return SearchError(f"invalid regex: {text}", column + max(pattern.find(fragment), 0))
+
+
+def _check_parentheses(pattern: str, column: int) -> None:
+    opened: list[int] = []
+    for index in _regex_syntax(pattern, column):
+        if pattern[index] == "(":
+            opened.append(index)
+        elif pattern[index] == ")" and not opened:
+            raise SearchError("invalid regex: unexpected )", column + index)
+        elif pattern[index] == ")":
+            opened.pop()
+    if opened:
+        raise SearchError("invalid regex: missing )", column + opened[-1])
 
 
 def _check_regex_portability(pattern: str, column: int) -> None:
     for index in _regex_syntax(pattern, column):
+        if pattern[index] in "^$":
+            _check_not_repeated(pattern, index, 1, column)
         if pattern[index] == "{":
             _check_bounds(pattern, index, column)
         if _QUANTIFIER_END.match(pattern, index) and pattern.startswith("+", index + 1):
@@ -386,10 +413,19 @@ def _regex_syntax(pattern: str, column: int) -> Iterator[int]:
 
 def _check_escape(pattern: str, index: int, column: int, *, in_class: bool) -> None:
     escaped = pattern[index + 1 : index + 2]
-    if escaped == "N" or (in_class and escaped.isdigit()):
+    if escaped in _UNPORTABLE_ESCAPES:
         where = "inside [...]" if in_class else "in a regex"
         message = f"the escape '\\{escaped}' is not supported {where}"
         raise SearchError(message, column + index)
+    if not in_class and escaped in _ANCHOR_ESCAPES:
+        _check_not_repeated(pattern, index, 2, column)
+
+
+def _check_not_repeated(pattern: str, index: int, length: int, column: int) -> None:
+    """An anchor (^, $, \\b, \\B, \\A) takes no quantifier: PostgreSQL refuses one."""
+    if pattern[index + length : index + length + 1] in ("*", "+", "?", "{"):
+        anchor = pattern[index : index + length]
+        raise SearchError(f"'{anchor}' cannot be repeated in a regex", column + index + length)
 
 
 def _group_opening_length(pattern: str, index: int, column: int) -> int:
@@ -414,18 +450,17 @@ def _skip_class(pattern: str, index: int, column: int) -> int:
             _check_escape(pattern, index, column, in_class=True)
             index += 2
             continue
-        if pattern[index] == "[" or pattern.startswith(_DOUBLED_IN_CLASS, index):
-            char = pattern[index]
-            raise SearchError(f"write '{char}' inside [...] as '\\{char}'", column + index)
+        if pattern[index] == "[":
+            raise SearchError("write '[' inside [...] as '\\['", column + index)
         index += 1
     return index + 1
 
 
 def portable_regex(pattern: str) -> str:
-    """The pattern with \\b and \\B spelled so that SQLite and PostgreSQL agree.
+    """The pattern as the databases get it: \\b and \\B spelled \\y and \\Y.
 
-    PostgreSQL reads \\b as a backspace and \\B as a backslash; lookarounds on \\w
-    mean the same word boundaries to both.
+    PostgreSQL reads \\b as a backspace and \\B as a backslash, and has \\y and \\Y for
+    word boundaries; SQLite's REGEXP (RE2, cards/search/regexp.py) reads \\y and \\Y too.
     """
     parts: list[str] = []
     start = index = 0

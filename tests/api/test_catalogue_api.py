@@ -157,12 +157,12 @@ def test_catalogue_reads_carry_an_etag_and_answer_304_when_unchanged(api: APICli
 
 
 def test_the_list_needs_the_same_number_of_queries_for_any_page_size(
-    api: APIClient, django_assert_num_queries: Any
+    api: APIClient, assert_num_reads: Any
 ) -> None:
     # count, cards (with their game), printings (with their set)
-    with django_assert_num_queries(3):
+    with assert_num_reads(3):
         assert len(get(api, "/api/v1/cards/", page_size=5).json()["results"]) == 5
-    with django_assert_num_queries(3):
+    with assert_num_reads(3):
         assert len(get(api, "/api/v1/cards/", page_size=150).json()["results"]) == 150
 
 

@@ -1,9 +1,10 @@
-"""The card list never answers 500, whatever the query parameters."""
+"""The card list never answers 500, whatever the query parameters, and answers regex
+bombs at once (a search that ran past its time bound would answer 503)."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
@@ -25,13 +26,29 @@ QUERY_ALPHABET = st.sampled_from(
         "game:",
     ]
 )
-queries = st.lists(QUERY_ALPHABET, max_size=40).map("".join) | st.text(max_size=120)
+# Regex bombs: a piece that a backtracking engine can match in several ways, repeated, then
+# a tail that fails late, so that such an engine tries every way (exponential time).
+BOMB_PIECES = st.sampled_from(
+    [".?", "(.|.)", "(a|aa)", "(.*)", "(a*)*", "(\\w+)+", "(x+x+)+", ".*.*", "(.?){9}", "[a-z]?"]
+)
+regex_bombs = st.builds(
+    lambda field, piece, times, tail: f"{field}/{piece * times}{tail}/",
+    st.sampled_from(["", "o:", "name:", "t:", "e:", "sub:"]),
+    BOMB_PIECES,
+    st.integers(min_value=1, max_value=60),
+    st.sampled_from(["#", "$", "!", "\\d{3}#", "z{2}"]),
+)
+queries = (
+    st.lists(QUERY_ALPHABET, max_size=40).map("".join) | st.text(max_size=120) | regex_bombs
+)
 
 
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(q=queries, ordering=st.sampled_from(["", "name", "-cost", "str,-int", "x", "-", ",,"]))
+@example(q="/" + ".?" * 40 + "#/", ordering="")  # the hardening issue's two regex bombs
+@example(q="/" + "(.|.)" * 30 + "#/", ordering="")
 def test_the_card_list_answers_200_or_400_for_any_query(
     api: APIClient, q: str, ordering: str
 ) -> None:

@@ -243,10 +243,10 @@ def test_the_search_form_keeps_the_view(client: Client) -> None:
 
 
 def test_a_results_page_needs_three_queries_however_many_tiles(
-    client: Client, django_assert_num_queries: Any
+    client: Client, assert_num_reads: Any
 ) -> None:
     # count, cards with their game, printings with their set
-    with django_assert_num_queries(3):
+    with assert_num_reads(3):
         assert search(client, game="chizo").status_code == 200
 
 
