@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from play.models import Match
-from play.services.matches import Loaded, is_human
+from play.services.matches import Loaded, bots_to_move, is_human
 
 RECENT_STEPS = 50
 
@@ -43,6 +43,7 @@ def match_view(loaded: Loaded) -> dict[str, Any]:
             for index, (action, label) in enumerate(zip(legal, labels, strict=True))
         ],
         "is_over": game.is_over(state),
+        "bots_pending": bots_to_move(loaded),
         "outcome": outcome.to_dict() if game.is_over(state) else None,
         "score": list(outcome.scores),
         "events": [

@@ -97,6 +97,10 @@ class UndoInputSerializer(JsonInput):
     seq = serializers.IntegerField(min_value=0)
 
 
+class AdvanceInputSerializer(JsonInput):
+    seq = serializers.IntegerField(min_value=0, help_text="The step of the view you advance.")
+
+
 class SimulationCreateSerializer(JsonInput):
     deck = serializers.IntegerField(min_value=1, required=False, help_text="Goldfish this deck.")
     game = serializers.ChoiceField(choices=game_slugs(), required=False)
@@ -174,6 +178,10 @@ class MatchViewSerializer(serializers.Serializer):
     state = serializers.DictField(help_text="The game's state as the viewer sees it.")
     legal_actions = LegalActionSerializer(many=True)
     is_over = serializers.BooleanField()
+    bots_pending = serializers.BooleanField(
+        help_text="Bots are still to move: a request plays a bounded number of their "
+        "decisions; POST `advance/` with this `seq` plays the next ones."
+    )
     outcome = OutcomeSerializer(allow_null=True)
     score = serializers.ListField(child=serializers.FloatField())
     events = StepSerializer(many=True, help_text="The last steps, oldest first.")

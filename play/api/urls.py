@@ -9,6 +9,7 @@ urlpatterns = [
     path("matches/<int:pk>/", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<int:pk>/actions/", views.MatchActionView.as_view(), name="match-actions"),
     path("matches/<int:pk>/undo/", views.MatchUndoView.as_view(), name="match-undo"),
+    path("matches/<int:pk>/advance/", views.MatchAdvanceView.as_view(), name="match-advance"),
     path("matches/<int:pk>/replay/", views.MatchReplayView.as_view(), name="match-replay"),
     path("simulations/", views.SimulationListCreateView.as_view(), name="simulation-list"),
     path("simulations/compare/", views.SimulationCompareView.as_view(), name="simulation-compare"),

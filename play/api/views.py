@@ -126,7 +126,8 @@ class MatchActionView(APIView):
     """Take an action (by `action_id` from the view's legal actions, or the action itself).
 
     An illegal action answers 400 with the engine's code and reason; an action chosen on
-    an older step answers 409. Bots then move until a human is to act.
+    an older step answers 409. Bots then move until a human is to act, or until the
+    request's budget of bot decisions is spent (`bots_pending`: see `advance/`).
     """
 
     permission_classes = [IsAuthenticated]
@@ -178,6 +179,34 @@ class MatchUndoView(APIView):
         data = _valid(inputs.UndoInputSerializer, request.data)
         try:
             match = matches.match_undo(user=request.user, match_id=pk, seq=data["seq"])
+        except matches.StaleSeqError as error:
+            raise ApiError(str(error), code="stale_seq", status_code=409) from None
+        except matches.MatchRuleError as error:
+            raise _rule_error(error) from None
+        return _view(match)
+
+
+class MatchAdvanceView(APIView):
+    """Let the bots play their next decisions, when the match has `bots_pending`.
+
+    A request plays a bounded number of bot decisions; call again (with the new `seq`)
+    while `bots_pending` is true. A stale `seq` answers 409; no bot to move, 400
+    (`no_bots_to_move`, `game_over`).
+    """
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "match_action"
+
+    @extend_schema(
+        request=inputs.AdvanceInputSerializer,
+        responses={200: MatchViewSerializer, 409: STALE_SEQ},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        matches.match_for(user=request.user, match_id=pk)
+        data = _valid(inputs.AdvanceInputSerializer, request.data)
+        try:
+            match = matches.match_advance(user=request.user, match_id=pk, seq=data["seq"])
         except matches.StaleSeqError as error:
             raise ApiError(str(error), code="stale_seq", status_code=409) from None
         except matches.MatchRuleError as error:

@@ -8,6 +8,10 @@ swaps in place; without JavaScript every page works as plain forms and links.
 
 Starting a match and acting count against the API's throttles (match_create,
 match_action): beyond them, 429 with Retry-After; with htmx the board with the reason.
+
+Bots move a bounded number of decisions per request (play.services.matches): while they
+are not done the board has a "Continue" form that lets them move on; htmx submits it by
+itself as soon as the board is shown, so the page plays on until a human is to act.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from play.services.matches import (
     StaleSeqError,
     load,
     match_act,
+    match_advance,
     match_create,
     match_for,
     match_undo,
@@ -48,6 +53,7 @@ from play.setups import DECK_GAMES, HUMAN, SeatsError
 from play.starting import match_setup
 
 BOT_GAMES = ("raise", "chocobo")
+BOTS_POLL_DELAY = "300ms"  # before htmx asks for the bots' next moves: the board is seen
 RECENT_MATCHES = 10
 SUGGESTING_BOT = "greedy"
 
@@ -319,6 +325,9 @@ def _seat_name(seat: int, view: Mapping[str, Any]) -> str:
 def _status_text(view: Mapping[str, Any]) -> str:
     if view["is_over"]:
         return "Game over"
+    if view["bots_pending"]:  # a bot, even in the viewer's seat of an all-bot match
+        seat = view["to_act"]
+        return f"Bots moving: Seat {seat + 1} ({view['seats'][seat]['player']}) to play"
     if view["to_act"] == view["viewer"] and view["legal_actions"]:
         return "Your move" if view["mode"] != Match.Mode.HOTSEAT else (
             f"Seat {view['viewer'] + 1} to move"
@@ -351,6 +360,7 @@ def _render_match(
         "hints": hints,
         "suggested": _suggested_label(board, suggested),
         "can_undo": match.mode != Match.Mode.BOTS and match.seq > 0,
+        "bots_poll_delay": BOTS_POLL_DELAY,
         "page_url": reverse("match-page", args=[match.pk]),
         "hint_query": urlencode(query),
         "error": error,
@@ -445,6 +455,28 @@ def match_undo_view(request: HttpRequest, match_id: int) -> HttpResponse:
         return _refused(request, match_id, reason, selected, hints)
     except MatchRuleError as error:
         return _refused(request, match_id, error.reason, selected, hints)
+    if is_htmx(request):
+        return _render_match(request, match, selected=selected, hints=hints)
+    return redirect(_back(match_id, selected, hints))
+
+
+@login_required
+@require_POST
+@throttle_page("match_action", htmx=_board_refused)  # as the API's advance/
+def match_advance_view(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Let the bots play their next decisions (the board's "Continue" while they move).
+
+    A stale step or no bot to move means another tab or request moved the match on:
+    nothing to report, the board as it is now.
+    """
+    match = match_for(user=request.user, match_id=match_id)
+    selected, hints = _options(request.POST)
+    seq = _int(request.POST, "seq")
+    if seq is not None:
+        try:
+            match = match_advance(user=request.user, match_id=match_id, seq=seq)
+        except (StaleSeqError, MatchRuleError):
+            match = match_for(user=request.user, match_id=match_id)
     if is_htmx(request):
         return _render_match(request, match, selected=selected, hints=hints)
     return redirect(_back(match_id, selected, hints))

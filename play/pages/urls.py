@@ -12,6 +12,11 @@ urlpatterns = [
     path("play/matches/<int:match_id>/", match_pages.match_page, name="match-page"),
     path("play/matches/<int:match_id>/act/", match_pages.match_act_view, name="match-act"),
     path("play/matches/<int:match_id>/undo/", match_pages.match_undo_view, name="match-undo-page"),
+    path(
+        "play/matches/<int:match_id>/advance/",
+        match_pages.match_advance_view,
+        name="match-advance-page",
+    ),
     path("simulations/", simulation_pages.simulation_list, name="simulation-list-page"),
     path("simulations/new/", simulation_pages.simulation_new, name="simulation-new"),
     path("simulations/compare/", simulation_pages.compare_new, name="simulation-compare-page"),

@@ -1,7 +1,12 @@
-"""Matches: start, act, undo, replay. The engine decides; this module stores and loads.
+"""Matches: start, act, advance, undo, replay. The engine decides; this module stores
+and loads.
 
 Concurrency: an action names the sequence number it was chosen on; the match row is
 locked and a stale number refused (409), so two tabs cannot both move.
+
+Bots move at most BOT_DECISIONS_PER_REQUEST decisions per request, so a request's CPU
+time stays bounded however long an all-bot game is; when they are not done the match is
+left with bots to move (`bots_pending`) and `match_advance` plays their next decisions.
 """
 
 from __future__ import annotations
@@ -21,6 +26,11 @@ from play.models import Match, MatchAction
 from play.setups import HUMAN
 
 RULES_VERSION = "1"
+# Bot decisions one request plays (start, act, advance): deterministic, unlike a CPU
+# budget. The slowest bots (six Shadowfist tacticians late in a long game) took at most
+# 0.2 s of CPU for 8 decisions in a row, a whole request 0.26 s (bench/bot_decisions.py,
+# docs/benchmarks.md); other games' decisions cost 0.02-3 ms.
+BOT_DECISIONS_PER_REQUEST = 8
 
 
 class StaleSeqError(Exception):
@@ -126,15 +136,38 @@ def _chosen(game: Game[Any], state: State, action: Action | None, action_id: int
     return legal[action_id]
 
 
+@transaction.atomic
+def match_advance(*, user: AbstractBaseUser, match_id: int, seq: int) -> Match:
+    """Let the bots play their next decisions (at most the budget) when an earlier
+    request left them to move."""
+    loaded = load(match_for(user=user, match_id=match_id, lock=True))
+    match, game, state = loaded.match, loaded.game, loaded.state
+    if seq != match.seq:
+        raise StaleSeqError(match.seq, seq)
+    if game.is_over(state):
+        raise MatchRuleError("game_over", "the game is over")
+    if not bots_to_move(loaded):
+        raise MatchRuleError("no_bots_to_move", f"seat {state.to_act} is played by a human")
+    _let_bots_move(loaded)
+    return match
+
+
 def is_human(match: Match, seat: int | None) -> bool:
     return seat is not None and seat < len(match.seats) and match.seats[seat]["player"] == HUMAN
 
 
+def bots_to_move(loaded: Loaded) -> bool:
+    """The game is on and a bot is to act (after a request: it spent its budget)."""
+    game, state = loaded.game, loaded.state
+    return not game.is_over(state) and not is_human(loaded.match, state.to_act)
+
+
 def _let_bots_move(loaded: Loaded) -> None:
-    """Bots play until a human is to act or the game ends (bounded by the game's cap)."""
+    """Bots play until a human is to act, the game ends, or the request's budget of
+    decisions is spent (then `bots_to_move` stays true until `match_advance`)."""
     match, game, state = loaded.match, loaded.game, loaded.state
-    for _ in range(game.info.max_length + 1):
-        if game.is_over(state) or is_human(match, state.to_act):
+    for _ in range(BOT_DECISIONS_PER_REQUEST):
+        if not bots_to_move(loaded):
             break
         seat = state.to_act
         assert seat is not None

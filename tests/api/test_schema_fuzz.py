@@ -170,7 +170,7 @@ def _decks(client: APIClient, stranger: APIClient) -> dict[str, list[int]]:
 def _matches(client: APIClient, deck: int) -> list[int]:
     bodies = [
         {"game": "raise", "mode": "bots", "seats": ["human", "greedy"]},  # a human to act
-        {"game": "raise", "mode": "bots", "seats": ["greedy", "random"]},  # over at once
+        {"game": "raise", "mode": "bots", "seats": ["greedy", "random"]},  # bots pending
         {"game": "chizo", "mode": "goldfish", "deck": deck},
         {"game": "chocobo", "mode": "hotseat", "seats": ["human", "human"]},
     ]

@@ -1,6 +1,7 @@
 """Play in a real browser: a ChiZo goldfish game clicked through to 12 points, a
-Shadowfist goldfish board, Raise against a bot, and a simulation whose progress bar
-finishes and whose report draws the histogram."""
+Shadowfist goldfish board, Raise against a bot, a board of bots alone that plays on by
+itself, and a simulation whose progress bar finishes and whose report draws the
+histogram."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from decks import services as deck_services
 from play.models import Match
+from play.services import matches as match_services
 from tests.browser.conftest import screenshot
 
 CHIZO_STACK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push\n2 Village"
@@ -108,6 +110,37 @@ def test_a_throttled_action_shows_its_reason_on_the_board(
     expect(board.get_by_role("alert")).to_contain_text("Too many requests: please wait")
     expect(board).to_have_attribute("data-seq", played or "")
     screenshot(page, "raise-throttled")
+
+
+def test_a_board_of_bots_alone_plays_on_by_itself_to_the_end(
+    page: Page, login: Any, monkeypatch: Any
+) -> None:
+    user = login(page)
+    seats = [{"player": "greedy", "deck": None}, {"player": "random", "deck": None}]
+
+    def start() -> Match:
+        return match_services.match_create(
+            owner=user, game="raise", mode="bots", seats=seats, setup={"players": 2}, seed=3
+        )
+
+    match = start()
+    assert match.seq == match_services.BOT_DECISIONS_PER_REQUEST
+    page.goto(f"/play/matches/{match.pk}/")
+    board = page.locator("#match")
+    expect(page.get_by_role("button", name="Continue")).to_be_visible()
+    screenshot(page, "raise-bots-moving")
+
+    # htmx submits "Continue" by itself each time the board comes back with bots to move.
+    expect(board).to_have_attribute("data-over", "true", timeout=60_000)
+    expect(page.get_by_role("button", name="Continue")).to_have_count(0)
+    screenshot(page, "raise-bots-done")
+    match.refresh_from_db()
+    monkeypatch.setattr(match_services, "BOT_DECISIONS_PER_REQUEST", 10**9)
+    whole = start()
+    assert whole.is_over
+    assert list(match.actions.values_list("action", "state_hash")) == list(
+        whole.actions.values_list("action", "state_hash")
+    )
 
 
 def test_a_simulation_runs_with_a_progress_bar_and_draws_its_report(page: Page, login: Any) -> None:

@@ -278,7 +278,7 @@ def test_every_post_counts_even_an_invalid_one_and_reads_stay_free(
     assert reads == [405 if url == "/play/bots/raise/" else 200] * 3
 
 
-@pytest.mark.parametrize("path", ["act/", "undo/"])
+@pytest.mark.parametrize("path", ["act/", "undo/", "advance/"])
 def test_the_board_stays_readable_when_actions_are_throttled(
     player: Client, settings: Any, path: str
 ) -> None:

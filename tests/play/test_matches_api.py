@@ -29,6 +29,15 @@ def act(api: APIClient, view: dict[str, Any], action_id: int = 0) -> Any:
     )
 
 
+def bots_done(api: APIClient, view: dict[str, Any]) -> dict[str, Any]:
+    """The view once the bots have used up their moves (`advance/` while they are pending)."""
+    while view["bots_pending"]:
+        view = api.post(
+            f"/api/v1/matches/{view['id']}/advance/", {"seq": view["seq"]}, format="json"
+        ).json()
+    return view
+
+
 @pytest.fixture
 def player(api: APIClient, alice: User) -> APIClient:
     api.force_authenticate(alice)
@@ -137,6 +146,7 @@ def test_bots_move_until_a_human_is_to_act(player: APIClient) -> None:
     view = start(player, mode="bots", seats=["human", "greedy", "random"]).json()
 
     for _ in range(30):
+        view = bots_done(player, view)
         if view["is_over"]:
             break
         assert view["to_act"] == 0
@@ -145,7 +155,7 @@ def test_bots_move_until_a_human_is_to_act(player: APIClient) -> None:
 
 
 def test_a_match_of_bots_alone_plays_to_the_end(player: APIClient) -> None:
-    view = start(player, mode="bots", seats=["greedy", "random"]).json()
+    view = bots_done(player, start(player, mode="bots", seats=["greedy", "random"]).json())
 
     assert view["is_over"] is True
     assert view["outcome"]["status"] == "finished"
@@ -178,6 +188,7 @@ def test_undo_is_refused_in_a_match_against_bots(player: APIClient) -> None:
 
 def test_the_replay_of_a_finished_match_verifies_every_hash(player: APIClient) -> None:
     view = start(player, mode="bots", seats=["greedy", "random", "random"], seed=9).json()
+    view = bots_done(player, view)
 
     replay = player.get(f"/api/v1/matches/{view['id']}/replay/", {"verify": "true"}).json()
 
@@ -207,7 +218,13 @@ def test_the_same_seed_and_actions_give_the_same_game(player: APIClient) -> None
 
 @pytest.mark.parametrize(
     ("method", "suffix"),
-    [("get", ""), ("post", "actions/"), ("post", "undo/"), ("get", "replay/")],
+    [
+        ("get", ""),
+        ("post", "actions/"),
+        ("post", "undo/"),
+        ("post", "advance/"),
+        ("get", "replay/"),
+    ],
 )
 def test_other_users_get_404_on_every_match_endpoint(
     api: APIClient, alice: User, bob: User, charlie: User, method: str, suffix: str
