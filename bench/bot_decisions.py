@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/bot_decisions.py [--seeds 10] [--window 8] [--case chizo-4p-planner ...]
 
-A match request lets bots move up to ``BOT_DECISIONS_PER_REQUEST`` decisions
-(play/services/matches.py). Each decision here does what the request does for it,
+A match request lets bots move within ``BOT_BUDGET`` (play/services/matches.py): up
+to 0.2 s of CPU, at most 200 decisions. Each decision here does what the request does for it,
 without the database: list the legal actions, rebuild the bot from the match seed and
 the step, choose, apply, serialise the events and hash the state. For all-bot games of
 every game and bot, it prints the decisions per game, the mean, 99th percentile and
@@ -14,7 +14,6 @@ the worst a request of that budget spends on bots (figures in docs/benchmarks.md
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -23,15 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-import django
-
-django.setup()  # for the budget's constant, read from the match service
-
-from play.engine.core import get_game, mix_seed  # noqa: E402
-from play.engine.games.shadowfist.setup import starter  # noqa: E402
-from play.services.matches import BOT_DECISIONS_PER_REQUEST  # noqa: E402
-from tests.engine.chizo_data import random_stack, tile_list, typical_stack  # noqa: E402
+from play.engine.core import get_game, mix_seed
+from play.engine.games.shadowfist.setup import starter
+from tests.engine.chizo_data import random_stack, tile_list, typical_stack
 
 _CHIZO: dict[str, Any] = {"tiles": tile_list(), "stacks": [typical_stack()]}
 _SF_TWO = [list(starter()[1][seat % 2][1]) for seat in range(6)]
@@ -90,7 +83,7 @@ def worst_window(times: list[float], window: int) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10, help="games per case (seeds 1, 2...)")
-    parser.add_argument("--window", type=int, default=BOT_DECISIONS_PER_REQUEST)
+    parser.add_argument("--window", type=int, default=8)
     parser.add_argument("--case", action="append", help="run only these cases")
     args = parser.parse_args(argv)
     print(f"{'case':26} {'decisions':>10} {'mean ms':>8} {'p99 ms':>8} {'max ms':>8} "

@@ -4,14 +4,16 @@ and loads.
 Concurrency: an action names the sequence number it was chosen on; the match row is
 locked and a stale number refused (409), so two tabs cannot both move.
 
-Bots move at most BOT_DECISIONS_PER_REQUEST decisions per request, so a request's CPU
-time stays bounded however long an all-bot game is; when they are not done the match is
-left with bots to move (`bots_pending`) and `match_advance` plays their next decisions.
+Bots move within BOT_BUDGET per request, so a request's CPU time stays bounded however
+long an all-bot game is; when they are not done the match is left with bots to move
+(`bots_pending`) and `match_advance` plays their next decisions. Where a request stops
+does not change the game: each decision depends only on the state and the match seed.
 """
 
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,11 +28,21 @@ from play.models import Match, MatchAction
 from play.setups import HUMAN
 
 RULES_VERSION = "1"
-# Bot decisions one request plays (start, act, advance): deterministic, unlike a CPU
-# budget. The slowest bots (six Shadowfist tacticians late in a long game) took at most
-# 0.2 s of CPU for 8 decisions in a row, a whole request 0.26 s (bench/bot_decisions.py,
-# docs/benchmarks.md); other games' decisions cost 0.02-3 ms.
-BOT_DECISIONS_PER_REQUEST = 8
+
+
+@dataclass(frozen=True)
+class BotBudget:
+    """What one request (start, act, advance) may spend on bot moves: at most `decisions`,
+    and no new decision once `cpu_seconds` of the request thread's CPU went to them (one
+    decision is always played). Cheap bots (Raise, Chocobo, most ChiZo turns) finish a
+    round in one request; the slowest (six Shadowfist tacticians late in a long game, up to
+    88 ms a decision: bench/bot_decisions.py, docs/benchmarks.md) stop near the CPU bound."""
+
+    decisions: int
+    cpu_seconds: float
+
+
+BOT_BUDGET = BotBudget(decisions=200, cpu_seconds=0.2)
 
 
 class StaleSeqError(Exception):
@@ -163,11 +175,13 @@ def bots_to_move(loaded: Loaded) -> bool:
 
 
 def _let_bots_move(loaded: Loaded) -> None:
-    """Bots play until a human is to act, the game ends, or the request's budget of
-    decisions is spent (then `bots_to_move` stays true until `match_advance`)."""
+    """Bots play until a human is to act, the game ends, or the request's BOT_BUDGET is
+    spent (then `bots_to_move` stays true until `match_advance`)."""
     match, game, state = loaded.match, loaded.game, loaded.state
-    for _ in range(BOT_DECISIONS_PER_REQUEST):
-        if not bots_to_move(loaded):
+    budget, started = BOT_BUDGET, time.thread_time()
+    for played in range(budget.decisions):
+        spent = time.thread_time() - started
+        if not bots_to_move(loaded) or (played and spent >= budget.cpu_seconds):
             break
         seat = state.to_act
         assert seat is not None

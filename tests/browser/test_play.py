@@ -5,6 +5,7 @@ histogram."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -13,6 +14,7 @@ from playwright.sync_api import Page, expect
 from decks import services as deck_services
 from play.models import Match
 from play.services import matches as match_services
+from play.services.matches import BotBudget
 from tests.browser.conftest import screenshot
 
 CHIZO_STACK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push\n2 Village"
@@ -123,8 +125,10 @@ def test_a_board_of_bots_alone_plays_on_by_itself_to_the_end(
             owner=user, game="raise", mode="bots", seats=seats, setup={"players": 2}, seed=3
         )
 
+    # Eight decisions a request, so the board must continue by itself several times.
+    monkeypatch.setattr(match_services, "BOT_BUDGET", BotBudget(8, math.inf))
     match = start()
-    assert match.seq == match_services.BOT_DECISIONS_PER_REQUEST
+    assert match.seq == 8
     page.goto(f"/play/matches/{match.pk}/")
     board = page.locator("#match")
     expect(page.get_by_role("button", name="Continue")).to_be_visible()
@@ -135,7 +139,7 @@ def test_a_board_of_bots_alone_plays_on_by_itself_to_the_end(
     expect(page.get_by_role("button", name="Continue")).to_have_count(0)
     screenshot(page, "raise-bots-done")
     match.refresh_from_db()
-    monkeypatch.setattr(match_services, "BOT_DECISIONS_PER_REQUEST", 10**9)
+    monkeypatch.setattr(match_services, "BOT_BUDGET", BotBudget(10**9, math.inf))
     whole = start()
     assert whole.is_over
     assert list(match.actions.values_list("action", "state_hash")) == list(

@@ -3,6 +3,7 @@ submits it by itself; without JavaScript the button), until a human is to act.""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -14,11 +15,20 @@ from rest_framework.test import APIClient
 
 from play.models import Match
 from play.services import matches
-from play.services.matches import BOT_DECISIONS_PER_REQUEST as BUDGET
+from play.services.matches import BotBudget
 
 pytestmark = pytest.mark.django_db
 
+BUDGET = 8
+
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def budget_of_eight_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A budget counted in decisions alone, so where requests stop does not depend on the
+    machine's speed."""
+    monkeypatch.setattr(matches, "BOT_BUDGET", BotBudget(BUDGET, math.inf))
 
 
 @pytest.fixture
@@ -91,7 +101,7 @@ def test_continue_without_javascript_plays_the_game_to_its_end_as_in_one_go(
     assert presses >= 2
     assert 'data-over="true"' in html
     assert "data-bots-pending" not in html
-    monkeypatch.setattr(matches, "BOT_DECISIONS_PER_REQUEST", 10**9)
+    monkeypatch.setattr(matches, "BOT_BUDGET", BotBudget(10**9, math.inf))
     assert log(match_id) == log(all_bots(alice))
 
 
@@ -146,7 +156,7 @@ def test_a_throttled_continue_shows_the_reason_and_waits_for_the_button(
 def test_after_your_move_the_board_continues_until_it_is_your_turn_again(
     player: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(matches, "BOT_DECISIONS_PER_REQUEST", 1)
+    monkeypatch.setattr(matches, "BOT_BUDGET", BotBudget(1, math.inf))
     data = {"raise-players": 3, "raise-seat_2": "greedy", "raise-seat_3": "random",
             "raise-seed": 4}  # fmt: skip
     started = player.post("/play/bots/raise/", data)

@@ -1,4 +1,4 @@
-"""Bots move a bounded number of decisions per request: a match whose bots are not done
+"""Bots move within a bounded budget per request: a match whose bots are not done
 says so (`bots_pending`) and `advance/` plays their next decisions. However the moves are
 split across requests, the game is the same."""
 
@@ -15,12 +15,21 @@ from rest_framework.test import APIClient
 from cards.shipped import read_json
 from play.models import Match
 from play.services import matches
-from play.services.matches import BOT_DECISIONS_PER_REQUEST as BUDGET
+from play.services.matches import BOT_BUDGET, BotBudget
 
 pytestmark = pytest.mark.django_db
 
+BUDGET = 8
+
 CHIZO_STACK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push\n2 Village"
 UNBOUNDED = 10**9
+
+
+@pytest.fixture(autouse=True)
+def budget_of_eight_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A budget counted in decisions alone, so where requests stop does not depend on the
+    machine's speed."""
+    monkeypatch.setattr(matches, "BOT_BUDGET", BotBudget(BUDGET, math.inf))
 
 #: (game, the bot of each seat): all-bot games longer than one budget.
 ALL_BOTS = [
@@ -104,7 +113,7 @@ def test_an_all_bot_match_moves_a_budget_at_a_time_and_plays_the_same_game(
     assert requests == math.ceil(view["seq"] / BUDGET)
     sliced = Match.objects.get(pk=view["id"])
 
-    monkeypatch.setattr(matches, "BOT_DECISIONS_PER_REQUEST", UNBOUNDED)
+    monkeypatch.setattr(matches, "BOT_BUDGET", BotBudget(UNBOUNDED, math.inf))
     whole = start(player, game, seats, seed=11)
 
     assert whole["is_over"] is True
@@ -116,7 +125,7 @@ def test_an_all_bot_match_moves_a_budget_at_a_time_and_plays_the_same_game(
 def test_after_a_human_action_the_bots_move_at_most_the_budget(
     player: APIClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(matches, "BOT_DECISIONS_PER_REQUEST", 1)
+    monkeypatch.setattr(matches, "BOT_BUDGET", BotBudget(1, math.inf))
     view = start(player, "raise", ["human", "greedy", "random"], seed=4)
     assert (view["seq"], view["bots_pending"], view["to_act"]) == (0, False, 0)
 
@@ -142,7 +151,7 @@ def test_a_game_with_humans_is_the_same_whatever_the_budget(
     player: APIClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def play(budget: int) -> int:
-        monkeypatch.setattr(matches, "BOT_DECISIONS_PER_REQUEST", budget)
+        monkeypatch.setattr(matches, "BOT_BUDGET", BotBudget(budget, math.inf))
         view = start(player, "raise", ["human", "greedy", "random"], seed=8)
         while not view["is_over"]:
             view = (advance(player, view) if view["bots_pending"] else act(player, view)).json()
@@ -199,3 +208,20 @@ def test_advance_counts_against_the_action_throttle(player: APIClient, settings:
     assert refused.status_code == 429
     assert int(refused["Retry-After"]) > 0
     assert Match.objects.get(pk=view["id"]).seq == view["seq"]
+
+
+def test_a_request_whose_cpu_budget_is_spent_still_plays_one_decision(
+    player: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(matches, "BOT_BUDGET", BotBudget(UNBOUNDED, cpu_seconds=0.0))
+    view = start(player, "raise", ["greedy", "random"], seed=3)
+    assert (view["seq"], view["bots_pending"]) == (1, True)
+
+    moved = advance(player, view).json()
+
+    assert (moved["seq"], moved["bots_pending"]) == (2, True)
+
+
+def test_the_default_budget_bounds_decisions_and_cpu() -> None:
+    assert 1 <= BOT_BUDGET.decisions <= 1_000
+    assert 0 < BOT_BUDGET.cpu_seconds <= 0.5
