@@ -44,6 +44,7 @@ MIDDLEWARE = [
     "config.limits.RequestSizeLimitMiddleware",
     "config.faults.DatabaseUnavailableMiddleware",
     "config.limits.NulInQueryMiddleware",
+    "config.errors.InvalidNumberMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
