@@ -12,8 +12,10 @@ from django.urls import path
 from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 
 from config.limits import WriteRateThrottle, throttle_page
+from config.parsers import BoundedJSONParser
 
 
 @method_decorator(throttle_page("login"), name="dispatch")
@@ -27,6 +29,8 @@ class TokenView(ObtainAuthToken):
 
     throttle_classes = [WriteRateThrottle]
     throttle_scope = "auth"
+    # DRF's view names its own parsers; JSON is read with the depth bound as elsewhere.
+    parser_classes = [FormParser, MultiPartParser, BoundedJSONParser]
 
 
 @throttle_page("auth")  # the token endpoint's budget: per address until signed in
