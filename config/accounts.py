@@ -14,8 +14,10 @@ from django.urls import path
 from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 
 from config.limits import LOGIN_SCOPE, LoginRateThrottle, throttle_login
+from config.parsers import BoundedJSONParser
 
 
 @method_decorator(throttle_login, name="dispatch")
@@ -29,6 +31,8 @@ class TokenView(ObtainAuthToken):
 
     throttle_classes = [LoginRateThrottle]
     throttle_scope = LOGIN_SCOPE
+    # DRF's view names its own parsers; JSON is read with the depth bound as elsewhere.
+    parser_classes = [FormParser, MultiPartParser, BoundedJSONParser]
 
 
 # Sign-up takes a password too, and tells whether a username is taken: the same budget.

@@ -3,13 +3,15 @@
     {"status": 400, "code": "invalid", "detail": "...",
      "errors": [{"field": ..., "message": ..., "code": ...}]}
 
-DRF's exceptions and Django's 404/PermissionDenied are all rendered this way; so are
-unexpected errors (500), without a stack trace.
+DRF's exceptions, Django's 404/PermissionDenied and a number refused by
+`config.numbers.parse_int` are all rendered this way; so are unexpected errors (500),
+without a stack trace.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -20,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from config.faults import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, is_database_unavailable
+from config.numbers import InvalidNumberError
 
 logger = logging.getLogger(__name__)
 
@@ -73,6 +76,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, InvalidNumberError):
+        exc = ApiError(
+            f"{exc.field} {exc.message}",
+            code="invalid",
+            errors=[{"field": exc.field, "message": exc.message, "code": "invalid"}],
+        )
 
     if isinstance(exc, ApiError):
         body = error_body(exc.status_code, exc.error_code, str(exc.detail), exc.errors)
@@ -125,3 +134,21 @@ def server_error(request: HttpRequest) -> HttpResponse:
         body = error_body(500, "server_error", "An unexpected error occurred.", [])
         return JsonResponse(body, status=500)
     return defaults.server_error(request)
+
+
+class InvalidNumberMiddleware:
+    """A page's query or form value that is not a whole number within its bounds
+    (`parse_int` raised InvalidNumberError) answers 400 in plain text naming the
+    parameter, as a NUL in a query does (config.limits); the value is not echoed."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, InvalidNumberError):
+            return None
+        detail = f"The parameter '{exception.field}' is refused: it {exception.message}."
+        return HttpResponse(detail, status=400, content_type="text/plain; charset=utf-8")

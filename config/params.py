@@ -3,19 +3,15 @@ silent default."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rest_framework.request import Request
 
 from config.errors import ApiError
+from config.numbers import parse_int
 
 TRUE = ("true", "1", "yes")
 FALSE = ("false", "0", "no")
-_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
-# Past every bound here: a longer number is out of range, and int() refuses very long
-# strings.
-_MAX_DIGITS = 20
 
 
 def _invalid(name: str, message: str) -> ApiError:
@@ -36,10 +32,7 @@ def int_param(
         if default is None:
             raise _invalid(name, "is required")
         return default
-    digits = raw.lstrip("-").lstrip("0")
-    if _WHOLE_NUMBER.fullmatch(raw) and len(digits) <= _MAX_DIGITS and low <= int(raw) <= high:
-        return int(raw)
-    raise _invalid(name, f"must be a whole number from {low} to {high}")
+    return parse_int(raw, name, low=low, high=high)  # a 400 naming it, else
 
 
 def int_schema(low: int, high: int) -> dict[str, Any]:

@@ -47,6 +47,7 @@ MIDDLEWARE = [
     "config.limits.RequestSizeLimitMiddleware",
     "config.faults.DatabaseUnavailableMiddleware",
     "config.limits.NulInQueryMiddleware",
+    "config.errors.InvalidNumberMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
@@ -185,7 +186,7 @@ REST_FRAMEWORK = {
     },
     # Request bodies are JSON: form encodings cannot carry the nested fields (entries, seats,
     # min_sizes) and make a blank field mean an absent one. The token view keeps its forms.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # `format` is ours (deck formats, export formats), not a renderer switch.
     "URL_FORMAT_OVERRIDE": None,

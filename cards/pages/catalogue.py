@@ -39,6 +39,8 @@ from cards.vocabulary import (
     SHADOWFIST_TYPES,
 )
 from config.errors import ApiError
+from config.fields import WholeNumberField
+from config.numbers import page_number
 
 PAGE_SIZES = {"grid": 60, "list": 100}
 MAX_STAT = 99
@@ -81,7 +83,7 @@ TYPE_CHOICES: list[tuple[str, Any]] = [
 
 
 def _stat(label: str) -> forms.IntegerField:
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         required=False,
         min_value=0,
@@ -182,6 +184,7 @@ def _bounded(params: QueryDict) -> dict[str, str]:
 @require_safe
 def card_search(request: HttpRequest) -> HttpResponse:
     """Search the catalogue: the query, the filters, ordering, grid or list, pages."""
+    page = page_number(request.GET.get("page"))
     form = CardSearchForm(_bounded(request.GET))
     view = "list" if request.GET.get("view") == "list" else "grid"
     context: dict[str, Any] = {
@@ -194,7 +197,7 @@ def card_search(request: HttpRequest) -> HttpResponse:
         return render(request, "cards/search.html", context, status=400)
     try:
         with search_deadline():
-            context.update(_results(_search(form), view, request.GET.get("page", "")))
+            context.update(_results(_search(form), view, page))
     except SearchError as error:
         context["query_error"] = query_error(error, form.cleaned_data["q"])
         return render(request, "cards/search.html", context, status=400)
@@ -218,22 +221,13 @@ def _search(form: CardSearchForm) -> QuerySet[Card]:
     )
 
 
-def _results(cards: QuerySet[Card], view: str, raw_page: str) -> dict[str, Any]:
-    paginator = Paginator(cards, PAGE_SIZES[view])
-    page = paginator.page(page_number(raw_page, paginator.num_pages))
+def _results(cards: QuerySet[Card], view: str, number: int) -> dict[str, Any]:
+    page = Paginator(cards, PAGE_SIZES[view]).get_page(number)
     return {
         "page": page,
-        "page_range": paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
+        "page_range": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
         "items": [_item(card, view) for card in page.object_list],
     }
-
-
-def page_number(raw: str, last: int) -> int:
-    """The page asked for, within 1..last: not a number means the first page, past the
-    end the last (a bookmarked page stays useful when the catalogue shrinks)."""
-    text = raw.strip()[:9]
-    number = int(text) if text.isdigit() else 1
-    return max(1, min(number, last))
 
 
 def _item(card: Card, view: str) -> dict[str, Any]:

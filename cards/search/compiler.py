@@ -62,7 +62,7 @@ _REGEX_KINDS = frozenset(
         Kind.RARITY,
     }
 )
-_INTEGER = re.compile(r"[+-]?\d{1,6}")
+_INTEGER = re.compile(r"[+-]?[0-9]{1,6}")  # ASCII only: \d also takes "٣" and full-width digits
 
 
 @dataclass(frozen=True)

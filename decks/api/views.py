@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from cards.models import Game
 from config.errors import ApiError
+from config.numbers import MAX_ID
 from config.params import bool_param, int_param, int_schema
 from decks import selectors, services
 from decks.api.preconditions import IF_MATCH, expected_version
@@ -93,7 +94,6 @@ def _etag(*codes: int) -> OpenApiParameter:
 NOT_YOURS = OpenApiResponse(
     description="A public deck that is not yours, or a session write without its CSRF token."
 )
-MAX_ID = 2**31 - 1
 MAX_SEED = 2**53 - 1
 
 

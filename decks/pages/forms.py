@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from cards.vocabulary import DECK_GAMES, GAMES
+from config.fields import WholeNumberField
 from decks.formats import default_format, formats_for_game
 from decks.models import Deck
 
@@ -43,7 +44,7 @@ def list_field(*, required: bool, label: str) -> forms.CharField:
 
 
 def version_field() -> forms.IntegerField:
-    return forms.IntegerField(min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput)
+    return WholeNumberField(min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput)
 
 
 class DeckCreateForm(forms.Form):
@@ -119,14 +120,14 @@ class ListCheckForm(forms.Form):
 
 
 class CardAddForm(forms.Form):
-    card = forms.IntegerField(min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput)
+    card = WholeNumberField(min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput)
     version = version_field()
     q = forms.CharField(required=False, max_length=500, widget=forms.HiddenInput)
 
 
 class CardCountForm(forms.Form):
-    card = forms.IntegerField(min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput)
-    count = forms.IntegerField(min_value=0, max_value=99, required=False)
+    card = WholeNumberField(min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput)
+    count = WholeNumberField(min_value=0, max_value=99, required=False)
     version = version_field()
     action = forms.ChoiceField(choices=[("set", "Save"), ("remove", "Remove")], initial="set")
 
@@ -145,16 +146,16 @@ class DeckDeleteForm(forms.Form):
 
 
 class StatsForm(forms.Form):
-    turns = forms.IntegerField(label="Turns", min_value=1, max_value=10, required=False)
+    turns = WholeNumberField(label="Turns", min_value=1, max_value=10, required=False)
     at_least = forms.TypedChoiceField(
         label="Chance to see at least",
         choices=[(1, "1 copy"), (2, "2 copies"), (3, "3 copies")],
         coerce=int,
         required=False,
     )
-    seed = forms.IntegerField(min_value=0, max_value=2**53 - 1, required=False)
+    seed = WholeNumberField(min_value=0, max_value=2**53 - 1, required=False)
 
 
 class DiffForm(forms.Form):
-    start = forms.IntegerField(label="From version", min_value=1, max_value=MAX_VERSION)
-    end = forms.IntegerField(label="To version", min_value=1, max_value=MAX_VERSION)
+    start = WholeNumberField(label="From version", min_value=1, max_value=MAX_VERSION)
+    end = WholeNumberField(label="To version", min_value=1, max_value=MAX_VERSION)

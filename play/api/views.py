@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from config.errors import ApiError
 from config.limits import WriteRateThrottle
+from config.numbers import MAX_ID
 from config.params import bool_param, int_param, int_schema
 from play import selectors
 from play.api import serializers as inputs
@@ -51,7 +52,6 @@ def _rule_error(error: matches.MatchRuleError) -> ApiError:
     return ApiError(error.reason, code=error.code)
 
 
-MAX_ID = 2**31 - 1
 ID = int_schema(1, MAX_ID)
 STALE_SEQ = OpenApiResponse(description="`seq` is not the match's current step (`stale_seq`).")
 QUEUE_DOWN = OpenApiResponse(

@@ -17,6 +17,7 @@ itself as soon as the board is shown, so the page plays on until a human is to a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import Any
 
 from django import forms
@@ -29,7 +30,9 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from config.fields import WholeNumberField
 from config.limits import is_htmx, throttle_page
+from config.numbers import MAX_ID, InvalidNumberError, parse_int
 from decks.models import Deck
 from decks.selectors import deck_for_read, deck_list
 from play.engine.core import get_game, mix_seed
@@ -61,7 +64,7 @@ SUGGESTING_BOT = "greedy"
 # -- forms -----------------------------------------------------------------------------
 
 
-class SeedField(forms.IntegerField):
+class SeedField(WholeNumberField):
     """An optional seed within the engine's range."""
 
     def __init__(self) -> None:
@@ -193,10 +196,10 @@ def goldfish_start(request: HttpRequest) -> HttpResponse:
         deck = _wanted_deck(request)
         form = GoldfishForm(decks=_with(decks, deck), initial={"deck": deck.pk} if deck else None)
         return _goldfish_page(request, form, deck)
-    deck_ids = {d.pk for d in decks}
-    raw = request.POST.get("deck", "")
-    if raw.isdigit() and int(raw) not in deck_ids:
-        decks = _with(decks, _readable(request.user, int(raw)))
+    with suppress(InvalidNumberError):  # not a deck id: the form refuses it, naming it
+        wanted = parse_int(request.POST.get("deck", ""), "deck", low=1, high=MAX_ID)
+        if wanted not in {d.pk for d in decks}:
+            decks = _with(decks, _readable(request.user, wanted))
     form = GoldfishForm(request.POST, decks=decks)
     if form.is_valid():
         try:
@@ -211,8 +214,10 @@ def goldfish_start(request: HttpRequest) -> HttpResponse:
 
 
 def _wanted_deck(request: HttpRequest) -> Deck | None:
+    """The deck ?deck= names, when the user may goldfish it; a value that is not an id
+    is a 400 naming it."""
     raw = request.GET.get("deck", "")
-    return _readable(request.user, int(raw)) if raw.isdigit() else None
+    return _readable(request.user, parse_int(raw, "deck", low=1, high=MAX_ID)) if raw else None
 
 
 def _readable(user: AbstractBaseUser, deck_id: int) -> Deck | None:
@@ -387,8 +392,10 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _int(data: Mapping[str, str], name: str) -> int | None:
+    """The whole number posted as `name`, None when absent or empty; anything else is a
+    400 naming it (the board's forms always send one)."""
     raw = data.get(name, "")
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return parse_int(raw, name, low=0, high=MAX_ID) if raw else None
 
 
 def _back(match_id: int, selected: str | None, hints: bool) -> str:

@@ -20,6 +20,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -28,7 +29,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from config.charts import bar_chart, line_chart
+from config.fields import WholeNumberField
 from config.limits import throttle_page
+from config.numbers import is_whole_number, page_number, parse_int
 from decks.models import Deck
 from decks.selectors import deck_list
 from play.compare import compare_simulations
@@ -109,7 +112,7 @@ def _share(value: float | None) -> str:
 
 
 def _seed_field() -> forms.IntegerField:
-    return forms.IntegerField(
+    return WholeNumberField(
         label="Seed",
         required=False,
         min_value=0,
@@ -119,7 +122,7 @@ def _seed_field() -> forms.IntegerField:
 
 
 def _games_field(maximum: int = MAX_GAMES) -> forms.IntegerField:
-    return forms.IntegerField(
+    return WholeNumberField(
         label="Games",
         min_value=1,
         max_value=maximum,
@@ -132,6 +135,12 @@ def _games_field(maximum: int = MAX_GAMES) -> forms.IntegerField:
 
 
 class DeckChoiceField(forms.ModelChoiceField):
+    def to_python(self, value: Any) -> Deck | None:
+        # An id in ASCII digits only: the lookup would read "٣" as deck 3.
+        if value not in self.empty_values and not is_whole_number(str(value)):
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
+
     def label_from_instance(self, deck: Deck) -> str:
         return f"{deck.name} ({deck.game.name})"
 
@@ -552,7 +561,8 @@ def verdict(difference: dict[str, float | None]) -> str:
 
 @login_required
 def simulation_list(request: HttpRequest) -> HttpResponse:
-    page = Paginator(own_simulations(user=request.user), PER_PAGE).get_page(request.GET.get("page"))
+    number = page_number(request.GET.get("page"))
+    page = Paginator(own_simulations(user=request.user), PER_PAGE).get_page(number)
     rows = [list_row(simulation) for simulation in page]
     return render(
         request, "play/simulations.html", {"section": "simulations", "page": page, "rows": rows}
@@ -638,11 +648,11 @@ def simulation_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 def simulation_replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Start a goldfish match of one sample game and go to its board."""
     simulation = own_simulation(user=request.user, pk=pk)
-    raw = request.POST.get("seed", "")
-    if not raw.isdigit() or int(raw) not in sample_seeds(simulation):
+    seed = parse_int(request.POST.get("seed", ""), "seed", low=0, high=MAX_SEED - 1)
+    if seed not in sample_seeds(simulation):
         return HttpResponseBadRequest("Replay one of this simulation's sample games.")
     try:
-        match = replay_sample(user=request.user, simulation=simulation, seed=int(raw))
+        match = replay_sample(user=request.user, simulation=simulation, seed=seed)
     except (SeatsError, matches.MatchRuleError) as error:
         messages.error(request, f"This game cannot be replayed: {error}")
         return redirect("simulation-page", simulation.pk)

@@ -61,3 +61,22 @@ def test_the_card_list_answers_200_or_400_for_any_query(
         assert body["detail"]
     else:
         assert "results" in body
+
+
+OTHER_DIGITS = st.characters(categories=["Nd", "No", "Nl"], exclude_characters="0123456789")
+IN_OTHER_DIGITS = st.tuples(st.text("0123456789", max_size=3), OTHER_DIGITS).map("".join)
+NUMBER_FIELDS = st.sampled_from(["cost", "str", "int", "fighting", "power", "body", "value"])
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(field=NUMBER_FIELDS, op=st.sampled_from([":", "=", ">", ">=", "<", "<=", "!="]),
+       number=IN_OTHER_DIGITS | st.integers(7, 400).map(lambda n: "9" * n))  # fmt: skip
+def test_the_search_language_takes_numbers_in_ascii_digits_only(
+    api: APIClient, field: str, op: str, number: str
+) -> None:
+    response = api.get("/api/v1/cards/", {"q": f"{field}{op}{number}", "page_size": 5})
+
+    assert response.status_code == 400, (field, op, number[:20], response.content[:300])
+    assert response.json()["code"] == "invalid_query"

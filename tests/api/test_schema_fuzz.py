@@ -8,11 +8,16 @@ steered to these objects, so that success responses, 403s and 409s are checked t
 not only the 404 of a random id. Checks that are told of answers they cannot know to be
 right are configured in schemathesis.toml, with the reasons.
 
+Then attacks the schema cannot express, each operation in turn: an integer query
+parameter in digits of another script or longer than any bound, and a JSON body nested
+past MAX_JSON_DEPTH (config/parsers.py).
+
 A short run here (CI); `bench/fuzz_api.py` runs the same with many more examples.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections import Counter
@@ -28,8 +33,8 @@ from django.contrib.auth.models import User
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections, transaction
-from django.test import TestCase, override_settings
-from hypothesis import HealthCheck, Phase
+from django.test import Client, TestCase, override_settings
+from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -38,6 +43,7 @@ from schemathesis.config import SchemathesisConfig
 
 from cards.models import Card
 from cards.shipped import read_json
+from config.parsers import MAX_JSON_DEPTH
 
 EXAMPLES = int(os.environ.get("CARDHOUSE_FUZZ_EXAMPLES", "15"))
 STATEFUL_RUNS = int(os.environ.get("CARDHOUSE_FUZZ_STATEFUL_RUNS", "10"))
@@ -272,3 +278,111 @@ def test_sequences_of_operations_answer_as_documented(served: World) -> None:
         FUZZ_SETTINGS, max_examples=STATEFUL_RUNS, stateful_step_count=8, phases=[Phase.generate]
     )
     Sequences.run(settings=sequences)
+
+
+# Attacks the schema cannot express, each its own test: a number written in digits of
+# another script or longer than any bound, in every integer query parameter, and a body
+# nested past MAX_JSON_DEPTH, on every operation that reads JSON.
+
+OPERATIONS = [result.ok() for result in schema.get_all_operations()]
+INTEGER_PARAMETERS = [
+    (operation, parameter.name)
+    for operation in OPERATIONS
+    for parameter in operation.query
+    if parameter.definition.get("schema", {}).get("type") == "integer"
+]
+JSON_OPERATIONS = [
+    operation
+    for operation in OPERATIONS
+    if any(body.media_type == "application/json" for body in operation.body)
+]
+# Cut to their bound or past the last page by design (config/pagination.py): only
+# non-ASCII digits must be refused there.
+CAPPED = {"page", "page_size"}
+OTHER_DIGITS = st.characters(categories=["Nd", "No", "Nl"], exclude_characters="0123456789")
+ASCII_DIGITS = st.text("0123456789", max_size=3)
+IN_OTHER_DIGITS = st.tuples(ASCII_DIGITS, OTHER_DIGITS, ASCII_DIGITS).map("".join)
+TOO_LONG = st.integers(21, 6_000).map(lambda length: "9" * length)
+
+
+def _fuzzer() -> Client:
+    return Client(HTTP_AUTHORIZATION=f"Token {FUZZER_TOKEN}", raise_request_exception=False)
+
+
+def _url(operation: Any) -> str:
+    match = RESOURCE.match(operation.path)
+    return operation.path if match is None else operation.path.format(id=WORLD.ids[match[1]][0])
+
+
+def _required_query(operation: Any) -> dict[str, str]:
+    """A valid value for each required parameter, so the one under test is the culprit."""
+    return {
+        p.name: str(max(1, p.definition["schema"].get("minimum", 1)))
+        for p in operation.query
+        if p.is_required
+    }
+
+
+@pytest.mark.parametrize(
+    ("operation", "name"), INTEGER_PARAMETERS, ids=[f"{o.label} {n}" for o, n in INTEGER_PARAMETERS]
+)
+@FUZZ_SETTINGS
+@given(value=IN_OTHER_DIGITS | TOO_LONG)
+def test_every_integer_query_parameter_takes_ascii_digits_only(
+    world: World, db: None, operation: Any, name: str, value: str
+) -> None:
+    query = _required_query(operation) | {name: value}
+
+    response = getattr(_fuzzer(), operation.method)(_url(operation), query)
+    CALLS[operation.label, response.status_code] += 1
+
+    if name in CAPPED and value.isascii():
+        assert response.status_code in (200, 404), (value[:30], response.content[:300])
+        return
+    assert response.status_code == 400, (value[:30], response.content[:300])
+    assert name in [error["field"] for error in response.json()["errors"]]
+
+
+def _nested(depth: int, shape: list[str], leaf: str) -> str:
+    """`leaf` inside `depth` arrays and objects, `shape` giving their kinds in turn."""
+    text = json.dumps(leaf)
+    for level in range(depth):
+        text = f"[{text}]" if shape[level % len(shape)] == "[" else f'{{"k":{text}}}'
+    return text
+
+
+@pytest.mark.parametrize("operation", JSON_OPERATIONS, ids=[o.label for o in JSON_OPERATIONS])
+@FUZZ_SETTINGS
+@given(
+    depth=st.sampled_from([MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH, MAX_JSON_DEPTH + 1])
+    | st.integers(1, 3_000),
+    shape=st.lists(st.sampled_from("[{"), min_size=1, max_size=4),
+    under_a_field=st.booleans(),
+    leaf=st.text('[]{}"\\ab', max_size=8),  # brackets in strings do not count
+)
+def test_every_json_body_refuses_deep_nesting_naming_the_limit(
+    world: World,
+    db: None,
+    operation: Any,
+    depth: int,
+    shape: list[str],
+    under_a_field: bool,
+    leaf: str,
+) -> None:
+    body = _nested(depth, shape, leaf)
+    if under_a_field:
+        body, depth = f'{{"seq": 0, "list": {body}}}', depth + 1
+
+    with undone():
+        response = getattr(_fuzzer(), operation.method)(
+            _url(operation), body, content_type="application/json"
+        )
+    CALLS[operation.label, response.status_code] += 1
+
+    assert response.status_code < 500, response.content[:300]
+    if depth > MAX_JSON_DEPTH:
+        assert response.status_code == 400
+        assert response.json()["code"] == "too_deep"
+        assert str(MAX_JSON_DEPTH) in response.json()["detail"]
+    else:
+        assert response.json().get("code") != "too_deep"

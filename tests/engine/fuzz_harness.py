@@ -7,9 +7,10 @@ say). The harness plays a seeded game with the bots, checking that every chosen 
 is a listed one (``verify`` too, as often as the case says); one step of some games, and
 every few steps of the first (thorough) seeds, goes through ``apply`` with the costly
 checks (the listed actions, conservation, state, action and events through JSON, views
-leaking nothing); the game must end, within the length cap, with every piece accounted
-for, and the same seed must give the same game on the fast path, through ``apply`` and
-from a recorded transcript.
+leaking nothing, malformed actions a client could send, deep nesting included, refused
+with an engine error and the state untouched); the game must end, within the length
+cap, with every piece accounted for, and the same seed must give the same game on the
+fast path, through ``apply`` and from a recorded transcript.
 
 Used by ``test_*_invariants.py`` (1,000 seeds per case) and ``bench/fuzz_engine.py``
 (10,000 and more, over every core). Its last part holds what the invariant test modules
@@ -29,7 +30,18 @@ from typing import Any, Generic, TypeVar
 
 import pytest
 
-from play.engine.core import Action, Event, Game, Outcome, State, record, replay
+from play.engine.core import (
+    Action,
+    DataError,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    State,
+    record,
+    replay,
+)
+from play.engine.core.values import MAX_ARG_DEPTH
 from play.engine.simulate import bot_seed, play_game
 
 S = TypeVar("S", bound=State)
@@ -185,11 +197,69 @@ def deep_step(
     rates = case.rates
     if not thorough or step % rates.exhaustive == 0:
         case.exhaustive(state)
+        check_malformed_actions(case.game, state, action)
     events = case.game.apply(state, action)
     case.conserve(state, fixed)
     check_json_roundtrips(case.game, state, action, events)
     if not thorough or step % rates.views == 0:
         check_views(case, state, seed + step)
+
+
+def nested(depth: int, inner: Any = 0) -> Any:
+    """``inner`` in ``depth`` lists: [[0]] for 2 (built without recursion)."""
+    for _ in range(depth):
+        inner = [inner]
+    return inner
+
+
+def nested_dicts(depth: int) -> Any:
+    """0 in ``depth`` objects: {"a": {"a": 0}} for 2."""
+    inner: Any = 0
+    for _ in range(depth):
+        inner = {"a": inner}
+    return inner
+
+
+# Past any recursion limit: built once, shared (never changed).
+DEEP_LIST = nested(5_000)
+DEEP_DICT = nested_dicts(5_000)
+ODD_VALUES: list[Any] = [-1, 2**63, "", "x" * 1_000, [], True, None, 1.5, {}, "²", "٣"]
+
+
+def malformed_actions(action: Action) -> list[Any]:
+    """Action dicts a client could send instead of ``action``: not actions at all, fields
+    of the wrong type or range, arguments changed, added, dropped, nested, deep."""
+    data = action.to_dict()
+    args: list[Any] = data["args"]
+    found: list[Any] = [None, [], "play", DEEP_DICT, DEEP_LIST]
+    found += [{**data, "kind": kind} for kind in ("", "nope", data["kind"].upper(), 5, None)]
+    found += [{**data, "player": p} for p in (-1, 10**9, True, str(data["player"]), None)]
+    found += [{**data, "args": value} for value in (5, "x", {}, DEEP_DICT, DEEP_LIST)]
+    found += [{**data, "args": [*args, value]} for value in ODD_VALUES]
+    found += [{**data, "args": [value]} for value in ([0], nested(MAX_ARG_DEPTH + 1), DEEP_LIST)]
+    for index, arg in enumerate(args):
+        for value in [*ODD_VALUES, [arg], nested(MAX_ARG_DEPTH + 1, arg), str(arg)]:
+            found.append({**data, "args": [*args[:index], value, *args[index + 1 :]]})
+    if args:
+        found.append({**data, "args": args[:-1]})
+    return found
+
+
+def check_malformed_actions(game: Game[S], state: S, action: Action) -> None:
+    """Each malformed action is refused, by ``Action.from_dict`` (DataError) or by
+    ``verify`` (IllegalAction), never with another error; the state is untouched."""
+    legal = game.legal_actions(state)
+    before = state.hash()
+    for data in malformed_actions(action):
+        try:
+            parsed = Action.from_dict(data)
+        except DataError:
+            continue
+        if parsed in legal:
+            continue  # a change that names another listed action (a player's other seat)
+        with pytest.raises(IllegalAction):
+            game.verify(state, parsed)
+    assert state.hash() == before
 
 
 def check_json_roundtrips(game: Game[S], state: S, action: Action, events: list[Event]) -> None:

@@ -26,6 +26,7 @@ from play.engine.core import (
     get_game,
     mix_seed,
 )
+from play.engine.core.values import MAX_ARG_DEPTH
 
 ENGINE = Path(__file__).resolve().parents[2] / "play" / "engine"
 
@@ -105,6 +106,52 @@ def test_a_malformed_action_is_refused_with_a_code(data):
     with pytest.raises(DataError) as caught:
         Action.from_dict(data)
     assert caught.value.code == "bad_action"
+
+
+def nested_list(depth):
+    """A list in a list ... `depth` lists deep: [0], [[0]] ... (built without recursion)."""
+    value = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def nested_dict(depth):
+    value = 0
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+def test_an_argument_nested_to_the_limit_round_trips():
+    data = {"kind": "move", "player": 0, "args": [nested_list(MAX_ARG_DEPTH), "x"]}
+
+    assert Action.from_dict(data).to_dict() == data
+
+
+@pytest.mark.parametrize("depth", [MAX_ARG_DEPTH + 1, 50, 100_000])
+def test_an_argument_nested_past_the_limit_is_refused_with_the_reason(depth):
+    data = {"kind": "move", "player": 0, "args": [1, nested_list(depth)]}
+
+    with pytest.raises(DataError) as caught:
+        Action.from_dict(data)
+
+    assert caught.value.code == "bad_action"
+    assert caught.value.reason == f"action arguments nest lists at most {MAX_ARG_DEPTH} deep"
+
+
+@pytest.mark.parametrize("data", [
+    {"kind": "move", "player": 0, "args": nested_dict(100_000)},
+    {"kind": "move", "player": 0, "args": [nested_dict(100_000)]},
+    {"kind": nested_list(100_000), "player": 0},
+    {"kind": "move", "player": nested_dict(100_000)},
+])
+def test_a_deep_value_in_the_wrong_place_is_refused_with_a_short_reason(data):
+    with pytest.raises(DataError) as caught:
+        Action.from_dict(data)
+
+    assert caught.value.code == "bad_action"
+    assert len(caught.value.reason) < 200
 
 
 def test_an_event_and_an_outcome_round_trip_through_json():

@@ -182,9 +182,18 @@ def test_with_htmx_an_action_answers_the_match_section_with_the_reason(player: C
 def test_an_action_without_numbers_is_refused_with_a_message(player: Client) -> None:
     match_id = start_bots(player, "raise", ["greedy"], seed=3)
 
-    response = player.post(f"/play/matches/{match_id}/act/", {"seq": "x"}, follow=True)
+    response = player.post(f"/play/matches/{match_id}/act/", {}, follow=True)
 
     assert "Choose an action." in response.content.decode()
+
+
+def test_an_action_with_a_number_that_is_not_one_answers_400(player: Client) -> None:
+    match_id = start_bots(player, "raise", ["greedy"], seed=3)
+
+    response = player.post(f"/play/matches/{match_id}/act/", {"seq": "x", "action_id": "0"})
+
+    assert response.status_code == 400
+    assert response.content.decode().startswith("The parameter 'seq' is refused")
 
 
 def test_undo_in_a_goldfish_match_takes_the_action_back(player: Client, alice: User) -> None:

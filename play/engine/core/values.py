@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,9 @@ FINISHED = "finished"
 UNFINISHED = "unfinished"
 IN_PROGRESS = "in_progress"
 STATUSES = (FINISHED, UNFINISHED, IN_PROGRESS)
+#: How deep lists may nest in an action argument ([1] is one deep). No game's actions
+#: nest; a client's may not nest without bound, each level being a recursion here.
+MAX_ARG_DEPTH = 8
 
 
 def canonical_json(data: Any) -> str:
@@ -34,11 +38,22 @@ def digest(data: Any) -> str:
     return hashlib.sha256(canonical_json(data).encode("ascii")).hexdigest()
 
 
-def _arg_from_json(value: Any) -> Arg:
+def _shown(value: Any) -> str:
+    """``value`` for an error message: cut short, however large or deep it is."""
+    return reprlib.repr(value)
+
+
+def _arg_from_json(value: Any, depth: int = 0) -> Arg:
+    """An argument from JSON; ``depth`` lists hold ``value`` within it."""
     if isinstance(value, bool) or not isinstance(value, int | str | list | tuple):
-        raise DataError("bad_action", f"an action argument is an int, a str or a list: {value!r}")
+        raise DataError(
+            "bad_action", f"an action argument is an int, a str or a list: {_shown(value)}"
+        )
     if isinstance(value, list | tuple):
-        return tuple(_arg_from_json(item) for item in value)
+        if depth == MAX_ARG_DEPTH:
+            reason = f"action arguments nest lists at most {MAX_ARG_DEPTH} deep"
+            raise DataError("bad_action", reason)
+        return tuple(_arg_from_json(item, depth + 1) for item in value)
     return value
 
 
@@ -54,9 +69,9 @@ def _need(data: Any, key: str, kind: type | tuple[type, ...], what: str) -> Any:
         raise DataError(f"bad_{what}", f"a {what} needs a {key!r} field")
     value = data[key]
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise DataError(f"bad_{what}", f"{what} field {key!r} has the wrong type: {value!r}")
+        raise DataError(f"bad_{what}", f"{what} field {key!r} has the wrong type: {_shown(value)}")
     if not isinstance(value, kind):
-        raise DataError(f"bad_{what}", f"{what} field {key!r} has the wrong type: {value!r}")
+        raise DataError(f"bad_{what}", f"{what} field {key!r} has the wrong type: {_shown(value)}")
     return value
 
 
@@ -84,7 +99,7 @@ class Action:
         player = _need(data, "player", int, "action")
         args = data.get("args", [])
         if not isinstance(args, list | tuple):
-            raise DataError("bad_action", f"action args must be a list, not {args!r}")
+            raise DataError("bad_action", f"action args must be a list, not {_shown(args)}")
         return cls(kind, player, tuple(_arg_from_json(a) for a in args))
 
     def __str__(self) -> str:
