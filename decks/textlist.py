@@ -140,18 +140,18 @@ class ResolvedList:
 
 _TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
 _MARKDOWN_HEADER = re.compile(r"^#{2,}\s*(.*)$")
-_HEADER_COUNT = re.compile(r"\s*(?::\s*)?\(\s*\d+\s*\)\s*:?$")
-_COLON_HEADER = re.compile(r"^(\D[^:]*?)\s*:\s*(\d+)?$")
-_PAREN_HEADER = re.compile(r"^(\D.*?)\s*\(\s*\d+\s*\)\s*:?$")
+_HEADER_COUNT = re.compile(r"\s*(?::\s*)?\(\s*[0-9]+\s*\)\s*:?$")
+_COLON_HEADER = re.compile(r"^([^0-9][^:]*?)\s*:\s*([0-9]+)?$")
+_PAREN_HEADER = re.compile(r"^([^0-9].*?)\s*\(\s*[0-9]+\s*\)\s*:?$")
 _EDITION = re.compile(r"^(.*\S)\s*(?:\(([^()\[\]]*)\)|\[([^\[\]]*)\])$")
-_LEADING_COUNT = re.compile(r"^([+-]?\d+)\s*(?:[x\u00d7]\s+|\s+)(.*)$", re.IGNORECASE)
+_LEADING_COUNT = re.compile(r"^([+-]?[0-9]+)\s*(?:[x\u00d7]\s+|\s+)(.*)$", re.IGNORECASE)
 _TRAILING_COUNT = re.compile(
-    r"^(?P<name>.*?\S)\s*(?:\s[x\u00d7]\s*(?P<a>[+-]?\d+)|\s(?P<b>[+-]?\d+)\s*[x\u00d7]"
-    r"|\(\s*[x\u00d7]\s*(?P<c>[+-]?\d+)\s*\)|\(\s*(?P<d>[+-]?\d+)\s*[x\u00d7]\s*\))$",
+    r"^(?P<name>.*?\S)\s*(?:\s[x\u00d7]\s*(?P<a>[+-]?[0-9]+)|\s(?P<b>[+-]?[0-9]+)\s*[x\u00d7]"
+    r"|\(\s*[x\u00d7]\s*(?P<c>[+-]?[0-9]+)\s*\)|\(\s*(?P<d>[+-]?[0-9]+)\s*[x\u00d7]\s*\))$",
     re.IGNORECASE,
 )
-_COUNT_ONLY = re.compile(r"^[+-]?\d+\s*[x\u00d7]?$", re.IGNORECASE)
-_CSV_COUNT = re.compile(r"^[+-]?\d+$")
+_COUNT_ONLY = re.compile(r"^[+-]?[0-9]+\s*[x\u00d7]?$", re.IGNORECASE)
+_CSV_COUNT = re.compile(r"^[+-]?[0-9]+$")
 
 
 def parse_deck_text(text: str) -> ParsedList:
@@ -351,7 +351,7 @@ def _take_leading_count(body: str) -> tuple[int | None, str, str]:
     match = _LEADING_COUNT.match(body)
     if not match:
         return None, body.strip(), ""
-    bare = re.match(r"^\d+\s", body) is not None
+    bare = re.match(r"^[0-9]+\s", body) is not None
     literal = body if bare and len(body) <= MAX_NAME else ""
     return _int(match.group(1)), match.group(2).strip(), literal
 

@@ -128,7 +128,7 @@ _QUOTE_ESCAPE = re.compile(r'\\(["\\])')
 _UNPORTABLE_ESCAPES = frozenset("0123456789xpPCQEzN")
 _WORD_BOUNDARIES = {"\\b": r"\y", "\\B": r"\Y"}  # RE2's spelling to PostgreSQL's
 _ANCHOR_ESCAPES = frozenset("bBA")
-_BOUNDS = re.compile(r"\{(\d+)(?:,(\d*))?\}")
+_BOUNDS = re.compile(r"\{([0-9]+)(?:,([0-9]*))?\}")
 _QUANTIFIER_END = re.compile(r"[*+?]")
 
 

@@ -193,3 +193,14 @@ def test_a_bare_number_in_front_is_also_kept_as_a_possible_title():
     line = one("18 Bronze Men")
     assert (line.count, line.name, line.literal) == (18, "Bronze Men", "18 Bronze Men")
     assert one("18x Bronze Men").literal == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["\u0663 Golden Egg", "\uff13 Golden Egg", "Golden Egg x\u0663", "\u00b2 Golden Egg"],
+    ids=["arabic-indic", "full-width", "trailing-arabic-indic", "superscript"],
+)
+def test_a_count_is_ascii_digits_only_so_other_scripts_digits_stay_in_the_name(text):
+    line = one(text)
+    assert line.count == 1
+    assert line.name == text
