@@ -1,4 +1,4 @@
-"""How tests wait: on the condition itself, with one generous budget.
+"""How tests wait: on the condition itself, within a generous budget.
 
 The suite runs on machines with two cores shared with other work, where anything can take
 many times longer than on a quiet one. So a test never sleeps for a fixed time or races a
@@ -15,7 +15,7 @@ from typing import TypeVar
 
 import pytest
 
-# The one budget for anything a test waits on: a worker, a server, a subprocess, a page.
+# The budget for anything a test waits on: a worker, a server, a subprocess, a simulation.
 WAIT_SECONDS = 300.0
 # Browser expectations and actions (Playwright's own defaults are 5 s and 30 s): one page
 # step is far less work than a simulation, so a shorter budget keeps a real failure quick.
