@@ -18,6 +18,7 @@ from django.test.testcases import LiveServerThread, _StaticFilesHandler
 from rest_framework.authtoken.models import Token
 
 from decks.models import Deck, DeckVersion
+from tests.waiting import WAIT_SECONDS, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CLIENTS = 50
@@ -30,26 +31,29 @@ def call(url: str, token: str, method: str = "GET", body: Any = None, etag: str 
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data, headers, method=method)
     try:
-        with urllib.request.urlopen(request, timeout=60) as response:
+        with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
             return response.status, response.headers.get("ETag")
     except urllib.error.HTTPError as error:
         return error.code, None
 
 
 def start_together(work: Any) -> list[Any]:
-    """Run work(index) in CLIENTS threads released at the same moment."""
+    """Run work(index) in CLIENTS threads released at the same moment; each one's result,
+    or the exception it met (so that a failure shows it rather than a missing answer)."""
     barrier = threading.Barrier(CLIENTS)
     results: list[Any] = [None] * CLIENTS
 
     def client(index: int) -> None:
-        barrier.wait()
-        results[index] = work(index)
+        try:
+            barrier.wait()
+            results[index] = work(index)
+        except Exception as error:
+            results[index] = error
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(CLIENTS)]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
+    wait_for(lambda: not any(thread.is_alive() for thread in threads), "every client's answer")
     return results
 
 

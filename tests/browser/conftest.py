@@ -2,6 +2,9 @@
 by Playwright against a live server on loopback.
 
 Each test gets a fresh browser context; `login` puts a user's session cookie into it.
+Every expectation, action and navigation waits up to BROWSER_WAIT_SECONDS (tests/waiting.py)
+for its condition; after an htmx request, `htmx_idle` waits until htmx has finished with
+the page before the next step clicks on it.
 Screenshots go to $SCREENSHOT_DIR (default build/screenshots/) for people to review.
 The live server needs committed data, so these tests use transactional databases and
 load the shipped catalogue again when an earlier transactional test emptied it.
@@ -17,7 +20,9 @@ from typing import Any
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.waiting import BROWSER_WAIT_SECONDS
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM, used by the
 # test itself between browser steps, would otherwise refuse to run beside it.
@@ -31,6 +36,11 @@ ARGS = [
     "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
 PHONE = {"width": 390, "height": 844}
+WAIT_MS = int(BROWSER_WAIT_SECONDS * 1000)
+expect.set_options(timeout=WAIT_MS)  # Playwright's default is 5 s
+# htmx marks what it is busy with: a request in flight, a swap, new content not yet settled
+# (wired up: its hx- attributes work once the class is gone).
+HTMX_BUSY = ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -57,22 +67,22 @@ def catalogue(committed_catalogue: None) -> None:
     """Browser tests read the catalogue through a live server: it must be committed."""
 
 
-@pytest.fixture
-def page(browser: Browser, live_server: Any, catalogue: None) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
+def _tab(browser: Browser, live_server: Any, **options: Any) -> Iterator[Page]:
+    context = browser.new_context(base_url=live_server.url, **options)
+    context.set_default_timeout(WAIT_MS)  # actions and navigations (Playwright's: 30 s)
     tab = context.new_page()
     yield tab
     context.close()
+
+
+@pytest.fixture
+def page(browser: Browser, live_server: Any, catalogue: None) -> Iterator[Page]:
+    yield from _tab(browser, live_server, viewport={"width": 1280, "height": 900})
 
 
 @pytest.fixture
 def phone(browser: Browser, live_server: Any, catalogue: None) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True)
-    context.set_default_timeout(15_000)
-    tab = context.new_page()
-    yield tab
-    context.close()
+    yield from _tab(browser, live_server, viewport=PHONE, is_mobile=True)
 
 
 @pytest.fixture
@@ -97,3 +107,12 @@ def screenshot(tab: Page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     tab.screenshot(path=str(path), full_page=True)
     return path
+
+
+def htmx_idle(tab: Page) -> None:
+    """Wait until the page has loaded (its stylesheets, and htmx, which has then wired the
+    page up) and htmx has no request, swap or settle under way. Content htmx has just
+    swapped in is wired up only when it settles: a click before that would miss htmx and
+    submit the plain form instead."""
+    tab.wait_for_load_state("load")
+    expect(tab.locator(HTMX_BUSY)).to_have_count(0)

@@ -17,10 +17,8 @@ def test_a_visitor_searches_with_the_query_language(page: Page) -> None:
 
     expect(page).to_have_url(re.compile(r"/cards/\?q=t%3Acreature\+c%3Arooster"))
     items = page.locator(".card-item")
-    expect(items.first).to_be_visible()
-    names = items.all_inner_texts()
-    assert len(names) == 3
-    assert all("Rooster" in name for name in names)
+    expect(items).to_have_count(3)
+    assert all("Rooster" in name for name in items.all_inner_texts())
     expect(page.locator("svg.tile").first).to_be_visible()
     screenshot(page, "catalogue-search")
 
@@ -43,10 +41,10 @@ def test_a_visitor_opens_a_tile_page_from_the_results(page: Page) -> None:
     page.goto("/cards/?q=Golden+Egg")
     page.locator(".card-item a").first.click()
 
-    screenshot(page, "card-page")
     expect(page.locator("article.card-page h1")).to_contain_text("Golden Egg")
     expect(page.locator(".tile-large svg.tile")).to_be_visible()
     expect(page.locator("article.card-page")).to_contain_text("Action")
+    screenshot(page, "card-page")  # of the card page, not of the results it was opened from
 
 
 def test_the_next_page_and_the_list_view_keep_the_query(page: Page) -> None:

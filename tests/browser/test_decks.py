@@ -35,6 +35,9 @@ def test_a_player_imports_a_list_with_a_typo_then_fixes_it(page: Page, login: An
     expect(line).to_contain_text("no card named 'Golden Eg'; did you mean 'Golden Egg'?")
     screenshot(page, "deck-import-typo")
     page.get_by_role("button", name="Create deck").click()
+    # The form's answer, not the page it was sent from (which shows the line's error too):
+    # typing before it has come back would be typing into a page about to go.
+    expect(page.locator(".field.invalid .error")).to_contain_text("nothing was saved")
     expect(page.locator("#list-check li.line-error[data-line='7']")).to_be_visible()
     expect(page.get_by_label("Cards (optional: paste a list)")).to_have_value(
         re.compile("Golden Eg\n")

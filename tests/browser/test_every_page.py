@@ -3,12 +3,13 @@ kept for review. And the catalogue can be used with the keyboard alone."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from cards.models import Card
-from tests.browser.conftest import PHONE, screenshot
+from tests.browser.conftest import PHONE, htmx_idle, screenshot
 from tests.browser.test_play import chizo_deck
 
 
@@ -44,6 +45,7 @@ def test_every_page_fits_a_phone(phone: Page, login: Any) -> None:
     phone.goto(f"/play/goldfish/?deck={deck}")
     phone.get_by_role("button", name="Start the goldfish game").click()
     expect(phone.locator("#match")).to_be_visible()
+    htmx_idle(phone)  # its stylesheets have loaded: the width is the one people see
     if (width := phone.evaluate("document.documentElement.scrollWidth")) > PHONE["width"]:
         too_wide["chizo-board"] = width
     screenshot(phone, "phone-chizo-board")
@@ -63,5 +65,7 @@ def test_the_catalogue_is_searched_with_the_keyboard_alone(page: Page) -> None:
     page.keyboard.type("c:rat t:creature")
     page.keyboard.press("Enter")
 
+    expect(page).to_have_url(re.compile(r"q=c%3Arat"))
     expect(page.locator(".card-item").first).to_be_visible()
+    page.wait_for_load_state("load")  # every result is on the page before they are read
     assert all("Rat" in text for text in page.locator(".card-item").all_inner_texts())

@@ -9,13 +9,14 @@ import math
 import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from decks import services as deck_services
 from play.models import Match
 from play.services import matches as match_services
 from play.services.matches import BotBudget
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import htmx_idle, screenshot
+from tests.waiting import WAIT_SECONDS
 
 CHIZO_STACK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push\n2 Village"
 
@@ -28,30 +29,51 @@ def chizo_deck(owner: Any) -> int:
     return int(deck.pk)
 
 
+def moved_on(tab: Page, board: Locator, seq: str | None) -> None:
+    """The board has been swapped for a later step than `seq`, and htmx is done with it
+    (so the next click goes to buttons htmx has wired up)."""
+    expect(board).not_to_have_attribute("data-seq", seq or "")
+    htmx_idle(tab)
+
+
+def start_goldfish(tab: Page) -> Locator:
+    """Start the goldfish game from its page; the board once it is ready to click on."""
+    tab.get_by_role("button", name="Start the goldfish game").click()
+    board = tab.locator("#match")
+    expect(board).to_be_visible()
+    htmx_idle(tab)
+    return board
+
+
+def choose_a_hand_tile(tab: Page) -> None:
+    tab.locator("li.hand-tile a").first.click()
+    expect(tab.locator("li.hand-tile.selected")).to_be_visible()  # the choice has loaded
+    htmx_idle(tab)
+
+
 def test_a_player_clicks_a_chizo_goldfish_game_to_twelve_points(page: Page, login: Any) -> None:
     deck = chizo_deck(login(page))
     page.goto(f"/play/goldfish/?deck={deck}")
     page.get_by_label("Seed (optional)").fill("4")
-    page.get_by_role("button", name="Start the goldfish game").click()
-    board = page.locator("#match")
-    expect(board).to_be_visible()
+    board = start_goldfish(page)
     screenshot(page, "chizo-goldfish-start")
 
     # By hand first: choose a tile from the hand, then click a highlighted cell.
-    page.locator("li.hand-tile a").first.click()
-    expect(page.locator("li.hand-tile.selected")).to_be_visible()  # the choice has loaded
+    choose_a_hand_tile(page)
     seq = board.get_attribute("data-seq")
     page.locator("#board-area button.cell-button[data-action-id]").first.click()
-    expect(board).not_to_have_attribute("data-seq", seq or "")
+    moved_on(page, board, seq)
 
     # Then with the suggested move marked on the board, to the end of the game.
     page.get_by_role("link", name="Suggest moves").click()
+    expect(page.locator('[data-suggested="true"]')).to_be_visible()  # the page with hints
+    htmx_idle(page)
     for _click in range(200):
         if page.locator("[data-outcome]").count():
             break
         seq = board.get_attribute("data-seq")
         page.locator('[data-suggested="true"]').click()
-        expect(board).not_to_have_attribute("data-seq", seq or "")
+        moved_on(page, board, seq)
     outcome = page.locator("[data-outcome]")
     expect(outcome).to_contain_text(re.compile(r"You reached \d+ points on turn \d+"))
     screenshot(page, "chizo-goldfish-won")
@@ -63,18 +85,16 @@ def test_a_player_clicks_a_chizo_goldfish_game_to_twelve_points(page: Page, logi
 def test_undo_takes_back_the_last_action(page: Page, login: Any) -> None:
     deck = chizo_deck(login(page))
     page.goto(f"/play/goldfish/?deck={deck}")
-    page.get_by_role("button", name="Start the goldfish game").click()
-    board = page.locator("#match")
+    board = start_goldfish(page)
     expect(board).to_have_attribute("data-seq", "0")
-    before = board.get_attribute("data-seq")
-    page.locator("li.hand-tile a").first.click()
-    expect(page.locator("li.hand-tile.selected")).to_be_visible()  # the choice has loaded
+    choose_a_hand_tile(page)
     page.locator("#board-area button.cell-button[data-action-id]").first.click()
-    expect(board).not_to_have_attribute("data-seq", before or "")
+    moved_on(page, board, "0")
 
     page.get_by_role("button", name="Undo").click()
 
-    expect(board).to_have_attribute("data-seq", before or "")
+    expect(board).to_have_attribute("data-seq", "0")
+    expect(board.get_by_role("button", name="Undo")).to_have_count(0)  # nothing left to undo
 
 
 def test_a_player_plays_raise_against_a_bot(page: Page, login: Any) -> None:
@@ -84,11 +104,12 @@ def test_a_player_plays_raise_against_a_bot(page: Page, login: Any) -> None:
     page.get_by_role("button", name="Play Raise").click()
     board = page.locator("#match")
     expect(board).to_be_visible()
+    htmx_idle(page)
     seq = board.get_attribute("data-seq")
 
     page.locator("#match button[data-action-id]").first.click()
 
-    expect(board).not_to_have_attribute("data-seq", seq or "")
+    moved_on(page, board, seq)
     screenshot(page, "raise-board")
 
 
@@ -102,9 +123,11 @@ def test_a_throttled_action_shows_its_reason_on_the_board(
     page.goto("/play/")
     page.get_by_role("button", name="Play Raise").click()
     board = page.locator("#match")
+    expect(board).to_be_visible()
+    htmx_idle(page)
     seq = board.get_attribute("data-seq")
     page.locator("#match button[data-action-id]").first.click()
-    expect(board).not_to_have_attribute("data-seq", seq or "")
+    moved_on(page, board, seq)
     played = board.get_attribute("data-seq")
 
     page.locator("#match button[data-action-id]").first.click()
@@ -135,7 +158,7 @@ def test_a_board_of_bots_alone_plays_on_by_itself_to_the_end(
     screenshot(page, "raise-bots-moving")
 
     # htmx submits "Continue" by itself each time the board comes back with bots to move.
-    expect(board).to_have_attribute("data-over", "true", timeout=60_000)
+    expect(board).to_have_attribute("data-over", "true", timeout=WAIT_SECONDS * 1000)
     expect(page.get_by_role("button", name="Continue")).to_have_count(0)
     screenshot(page, "raise-bots-done")
     match.refresh_from_db()
@@ -158,8 +181,9 @@ def test_a_simulation_runs_with_a_progress_bar_and_draws_its_report(page: Page, 
     progress = page.get_by_role("progressbar", name="Games played")
     expect(progress).to_be_visible()
     screenshot(page, "simulation-running")
+    # Hundreds of games, not one page step: the budget of any long job.
     expect(page.locator("#simulation-progress-text")).to_have_text(
-        "400 of 400 games", timeout=120_000
+        "400 of 400 games", timeout=WAIT_SECONDS * 1000
     )
     expect(progress).to_have_attribute("value", "400")
     histogram = page.get_by_role("img", name="Games won on each turn")
@@ -179,14 +203,13 @@ def test_a_shadowfist_goldfish_board_shows_sites_power_and_hand(page: Page, logi
         owner=owner, game="shadowfist", name="Starter", text=text
     )
     page.goto(f"/play/goldfish/?deck={deck.pk}")
-    page.get_by_role("button", name="Start the goldfish game").click()
+    board = start_goldfish(page)
 
-    board = page.locator("#match")
     expect(board).to_contain_text("Power")
     expect(board.locator("[data-action-id]").first).to_be_visible()
     seq = board.get_attribute("data-seq")
     board.locator("button[data-action-id]").first.click()
-    expect(board).not_to_have_attribute("data-seq", seq or "")
+    moved_on(page, board, seq)
     screenshot(page, "shadowfist-goldfish")
 
 
@@ -197,9 +220,10 @@ def test_chocobo_party_up_is_played_against_bots_on_a_phone(phone: Page, login: 
 
     board = phone.locator("#match")
     expect(board).to_be_visible()
+    htmx_idle(phone)
     seq = board.get_attribute("data-seq")
     board.locator("button[data-action-id]").first.click()
-    expect(board).not_to_have_attribute("data-seq", seq or "")
+    moved_on(phone, board, seq)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the board scrolls sideways on a phone ({width}px wide)"
     screenshot(phone, "chocobo-phone")

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.waiting import WAIT_SECONDS
+
 ROOT = Path(__file__).resolve().parents[2]
 STRONG_KEY = "k7Qp2vX9-" * 7
 PRODUCTION = {
@@ -23,7 +25,7 @@ def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=clean | env,
-        capture_output=True, text=True, timeout=120,
+        capture_output=True, text=True, timeout=WAIT_SECONDS,
     )  # fmt: skip
 
 

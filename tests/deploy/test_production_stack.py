@@ -10,7 +10,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -21,8 +20,11 @@ from typing import Any
 import psycopg
 import pytest
 
+from tests.waiting import WAIT_SECONDS, wait_for
+
 ROOT = Path(__file__).resolve().parents[2]
-DATABASE = "cardhouse_stack_test"
+# One per test run: two runs on one machine must not drop each other's database.
+DATABASE = f"cardhouse_stack_test_{os.getpid()}"
 SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 STACK_DECK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n4 Ox\n4 Dragon\n2 Golden Egg\n2 Push"
 
@@ -51,7 +53,7 @@ class Stack:
         data = None if body is None else json.dumps(body).encode()
         call = urllib.request.Request(self.base + path, data, headers, method=method)
         try:
-            with urllib.request.urlopen(call, timeout=30) as response:
+            with urllib.request.urlopen(call, timeout=WAIT_SECONDS) as response:
                 raw = response.read()
                 return response.status, response.headers, raw
         except urllib.error.HTTPError as error:
@@ -76,23 +78,25 @@ def stack() -> Iterator[Stack]:
     process = subprocess.Popen([sys.executable, "dev.py", "prod", f"127.0.0.1:{port}"],
                                cwd=ROOT, env=env, start_new_session=True)  # fmt: skip
     running = Stack(port, env)
+
+    def healthy() -> bool:
+        if process.poll() is not None:
+            pytest.fail(f"the stack exited with {process.returncode}")
+        try:
+            return running.request("GET", "/healthz")[0] == 200
+        except OSError:
+            return False
+
     try:
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                pytest.fail(f"the stack exited with {process.returncode}")
-            try:
-                if running.request("GET", "/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            time.sleep(1)
-        else:
-            pytest.fail("the stack did not become healthy in 240 s")
+        wait_for(healthy, "the stack to answer its health check")
         yield running
     finally:
         os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=60)
+        try:
+            process.wait(timeout=WAIT_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
         drop_database()
 
 
@@ -122,7 +126,7 @@ def test_it_runs_a_simulation_on_its_worker(stack: Stack) -> None:
     )
     env = stack.env | {"DJANGO_DEBUG": "false"}
     subprocess.run([sys.executable, "manage.py", "shell", "-v", "0", "-c", create_user],
-                   cwd=ROOT, env=env, check=True, timeout=120)  # fmt: skip
+                   cwd=ROOT, env=env, check=True, timeout=WAIT_SECONDS)  # fmt: skip
     body = {"username": "stack", "password": "stack-password-1"}
     stack.token = stack.json("POST", "/api/v1/auth/token/", body)[1]["token"]
     status, deck = stack.json(
@@ -132,12 +136,12 @@ def test_it_runs_a_simulation_on_its_worker(stack: Stack) -> None:
 
     status, started = stack.json("POST", "/api/v1/simulations/", {"deck": deck["id"], "games": 200})
     assert status == 202, started
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        simulation = stack.json("GET", f"/api/v1/simulations/{started['id']}/")[1]
-        if simulation["status"] not in ("pending", "running"):
-            break
-        time.sleep(0.5)
 
-    assert simulation["status"] == "done"
+    def finished() -> Any:
+        simulation = stack.json("GET", f"/api/v1/simulations/{started['id']}/")[1]
+        return simulation if simulation["status"] not in ("pending", "running") else None
+
+    simulation = wait_for(finished, "the simulation to finish on the stack's worker")
+
+    assert simulation["status"] == "done", simulation
     assert simulation["results"]["games"] == 200

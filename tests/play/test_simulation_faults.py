@@ -12,7 +12,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
@@ -27,7 +26,8 @@ from django.utils import timezone
 from config.celery import app
 from play.models import Simulation, SimulationChunk
 from play.services.simulations import simulation_create, simulation_resume_stalled
-from tests.play.test_celery_worker import database_url, wait_until
+from tests.play.test_celery_worker import database_url, stop, wait_until
+from tests.waiting import WAIT_SECONDS, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = {"setup": {"players": 4}, "bots": ["random", "random", "random", "random"]}
@@ -139,18 +139,20 @@ class PrivateRedis:
         command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
                    "--save", "", "--appendonly", "no", "--dir", self.folder]  # fmt: skip
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        for _ in range(100):
-            try:
-                if redis.Redis.from_url(self.url).ping():
-                    return
-            except redis.ConnectionError:
-                time.sleep(0.1)
-        pytest.fail("the private Redis did not start")
+        wait_for(self.answers, f"the private Redis to answer on port {self.port}")
+
+    def answers(self) -> bool:
+        if self.process is not None and self.process.poll() is not None:
+            pytest.fail(f"the private Redis exited with {self.process.returncode}")
+        try:
+            return bool(redis.Redis.from_url(self.url).ping())
+        except redis.ConnectionError:
+            return False
 
     def kill(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
+        self.process.wait(timeout=WAIT_SECONDS)
 
 
 @pytest.fixture
@@ -191,14 +193,14 @@ def test_a_broker_restarted_empty_mid_simulation_still_ends_with_exactly_the_gam
     )
     try:
         simulation = start(games=4000, seed=4)
-        wait_until(simulation, lambda s: s.games_done > 0)
+        wait_until(simulation, lambda s: s.games_done > 0, "a first chunk to be done")
 
         private_redis.kill()  # every queued chunk is lost with it
         private_redis.start()
-        done = wait_until(simulation, lambda s: s.status == "done", timeout=180)
+        done = wait_until(simulation, lambda s: s.status == "done", "the simulation to finish")
     finally:
         os.killpg(worker.pid, signal.SIGTERM)
-        worker.wait(timeout=30)
+        stop(worker)
 
     assert done.games_done == 4000
     assert done.results["games"] == 4000
