@@ -18,6 +18,7 @@ from cards.shipped import read_json
 from decks import services as deck_services
 from tests.browser.test_play import chizo_deck
 from tests.test_content_security_policy import POLICY, parse_policy
+from tests.waiting import WAIT_SECONDS
 
 # Runs before any script of the page, in every document of the context (not subject to CSP).
 REPORT_VIOLATIONS = """
@@ -132,7 +133,7 @@ def test_our_pages_and_their_htmx_interactions_refuse_nothing(
     form.get_by_label("Games").fill("40")
     form.get_by_role("button", name="Start the simulation").click()
     expect(page.locator("#simulation-progress-text")).to_have_text(
-        "40 of 40 games", timeout=120_000
+        "40 of 40 games", timeout=WAIT_SECONDS * 1000
     )
     expect(page.get_by_role("img", name="Games won on each turn")).to_be_visible()
 
@@ -173,7 +174,7 @@ def test_the_admin_the_browsable_api_and_swagger_ui_refuse_nothing(
 
     watch.visit(page, "/api/docs/")
     operation = page.locator(".opblock").first
-    expect(operation).to_be_visible(timeout=30_000)
+    expect(operation).to_be_visible()
     operation.locator(".opblock-summary").click()
     page.get_by_role("button", name="Try it out").first.click()
     page.get_by_role("button", name="Execute").first.click()

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from play.models import Simulation
 from play.services.simulations import ACTIVE, simulation_create
+from tests.waiting import WAIT_SECONDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CLIENTS = 8
@@ -60,8 +61,8 @@ def together(user: User, request: Callable[[APIClient], Any]) -> list[int]:
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=120)
-    assert not any(thread.is_alive() for thread in threads)
+        thread.join(timeout=WAIT_SECONDS)
+    assert not any(thread.is_alive() for thread in threads), "a client never answered"
     return statuses
 
 

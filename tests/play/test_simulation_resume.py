@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -35,6 +34,7 @@ from play.services.simulations import (
 )
 from tests.play.test_celery_worker import database_url, wait_until
 from tests.play.test_simulation_faults import exactly_once, free_port
+from tests.waiting import WAIT_SECONDS, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +89,7 @@ def test_concurrent_resumers_dispatch_each_stalled_simulation_once(
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=120)
+        thread.join(timeout=WAIT_SECONDS)
 
     ids = sorted(simulation.pk for simulation in simulations)
     assert sorted(dispatched) == ids
@@ -133,14 +133,14 @@ def test_a_simulation_waiting_in_this_process_is_kept_alive_not_taken(
     simulation.refresh_from_db()
     assert simulation.progressed_at > timezone.now() - timedelta(minutes=1)
     busy_thread.set()
-    done = wait_until(simulation, lambda s: s.status == "done")
+    done = wait_until(simulation, lambda s: s.status == "done", "the simulation to finish")
     assert exactly_once(done) == list(range(300))
 
 
 def test_a_stalled_simulation_resumes_in_this_process(busy_thread: threading.Event) -> None:
     busy_thread.set()
     simulation = new_simulation(games=300, seed=7)
-    wait_until(simulation, lambda s: s.status == "done")
+    wait_until(simulation, lambda s: s.status == "done", "the simulation to finish")
     # As if the process had stopped after two chunks: the others lost.
     lost = list(simulation.chunks.order_by("index")[2:])
     SimulationChunk.objects.filter(pk__in=[c.pk for c in lost]).update(done=False, records=None)
@@ -151,7 +151,7 @@ def test_a_stalled_simulation_resumes_in_this_process(busy_thread: threading.Eve
 
     assert resumer.resume_pass() == [simulation.pk]
 
-    done = wait_until(simulation, lambda s: s.status == "done")
+    done = wait_until(simulation, lambda s: s.status == "done", "the simulation to finish")
     assert done.games_done == 300
     assert exactly_once(done) == list(range(300))
 
@@ -191,20 +191,21 @@ class WebServer:
         )
 
     def wait_answering(self) -> None:
-        for _ in range(600):
+        def answers() -> bool:
+            assert self.process.poll() is None, self.log.read_text()
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=5)
-                return
             except urllib.error.HTTPError:
-                return  # it answers
+                return True  # it answers
             except OSError:
-                assert self.process.poll() is None, self.log.read_text()
-                time.sleep(0.2)
-        pytest.fail("the web server did not start")
+                return False
+            return True
+
+        wait_for(answers, "the web server to answer /healthz")
 
     def stop(self) -> str:
         os.killpg(self.process.pid, signal.SIGTERM)
-        self.process.wait(timeout=30)
+        self.process.wait(timeout=WAIT_SECONDS)
         return self.log.read_text()
 
 
@@ -225,7 +226,7 @@ def test_a_web_process_resumes_stalled_simulations_when_it_starts(
 
     web = WebServer(server, tmp_path / "server.log")
     try:
-        done = wait_until(simulation, lambda s: s.status == "done")
+        done = wait_until(simulation, lambda s: s.status == "done", "the simulation to finish")
     finally:
         output = web.stop()
 
@@ -252,7 +253,7 @@ def test_running_web_processes_resume_a_simulation_that_stalls_later(
         simulation.chunks.all().delete()
         SimulationChunk.objects.create(simulation=simulation, index=0, start=0, count=6000)
         stall(simulation)
-        done = wait_until(simulation, lambda s: s.status == "done")
+        done = wait_until(simulation, lambda s: s.status == "done", "the simulation to finish")
     finally:
         output = web.stop()
 
