@@ -7,6 +7,7 @@ catalogue and leave it as they found it.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
@@ -20,6 +21,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from cards.services import catalogue_load
+from tests.services import PrivateRedis
 
 
 @pytest.fixture(scope="session")
@@ -98,3 +100,16 @@ def assert_num_reads() -> Callable[[int], AbstractContextManager[None]]:
         assert len(queries) == expected, queries
 
     return reads
+
+
+@pytest.fixture
+def private_redis() -> Iterator[PrivateRedis]:
+    """A Redis server of the test's own, killed and removed afterwards."""
+    if not shutil.which("redis-server"):
+        pytest.fail("redis-server is not installed (see .ci/services.sh)")
+    server = PrivateRedis()
+    server.start()
+    yield server
+    if server.process and server.process.poll() is None:
+        server.kill()
+    shutil.rmtree(server.folder, ignore_errors=True)

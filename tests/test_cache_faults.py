@@ -9,7 +9,6 @@ Each test runs its own Redis server (tests/play/test_simulation_faults.py) and k
 from __future__ import annotations
 
 import logging
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,7 +24,8 @@ from rest_framework.test import APIClient
 from config import cache as shared_cache
 from config.celery import app
 from play.models import Simulation
-from tests.play.test_simulation_faults import PrivateRedis, use_broker
+from tests.play.test_simulation_faults import use_broker
+from tests.services import PrivateRedis
 
 RIGHT = {"username": "alice", "password": "alice-password-1"}
 WRONG = {"username": "alice", "password": "wrong"}
@@ -40,24 +40,12 @@ def with_rates(settings: Any, **rates: str) -> None:
 
 
 @pytest.fixture
-def redis_server() -> Iterator[PrivateRedis]:
-    if not shutil.which("redis-server"):
-        pytest.fail("redis-server is not installed (see .ci/services.sh)")
-    server = PrivateRedis()
-    server.start()
-    yield server
-    if server.process and server.process.poll() is None:
-        server.kill()
-    shutil.rmtree(server.folder, ignore_errors=True)
-
-
-@pytest.fixture
-def cache_on(redis_server: PrivateRedis, settings: Any) -> PrivateRedis:
+def cache_on(private_redis: PrivateRedis, settings: Any) -> PrivateRedis:
     """The default cache on the private Redis, configured as CACHE_URL configures it."""
-    default = {"BACKEND": "config.cache.RedisCache", "LOCATION": redis_server.url,
+    default = {"BACKEND": "config.cache.RedisCache", "LOCATION": private_redis.url,
                "KEY_PREFIX": "cardhouse"}  # fmt: skip
     settings.CACHES = settings.CACHES | {"default": default}
-    return redis_server
+    return private_redis
 
 
 @pytest.fixture

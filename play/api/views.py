@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -66,6 +67,18 @@ TOO_MANY = OpenApiResponse(
 
 def _view(match: Match, status_code: int = 200) -> Response:
     return Response(selectors.match_view(matches.load(match)), status=status_code)
+
+
+def _moved(move: Callable[[], Match]) -> Response:
+    """The match's view after an action, undo or advance: a stale `seq` answers 409, a
+    move the rules refuse 400 with their code and reason."""
+    try:
+        match = move()
+    except matches.StaleSeqError as error:
+        raise ApiError(str(error), code="stale_seq", status_code=409) from None
+    except matches.MatchRuleError as error:
+        raise _rule_error(error) from None
+    return _view(match)
 
 
 class MatchSummarySerializer(serializers.ModelSerializer):
@@ -148,19 +161,15 @@ class MatchActionView(APIView):
             except (EngineError, AttributeError, TypeError) as error:
                 reason = getattr(error, "reason", "an action is {kind, player, args}")
                 raise ApiError(reason, code="bad_action") from None
-        try:
-            match = matches.match_act(
+        return _moved(
+            lambda: matches.match_act(
                 user=request.user,
                 match_id=pk,
                 seq=data["seq"],
                 action=action,
                 action_id=data.get("action_id"),
             )
-        except matches.StaleSeqError as error:
-            raise ApiError(str(error), code="stale_seq", status_code=409) from None
-        except matches.MatchRuleError as error:
-            raise _rule_error(error) from None
-        return _view(match)
+        )
 
 
 class MatchUndoView(APIView):
@@ -177,13 +186,7 @@ class MatchUndoView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         matches.match_for(user=request.user, match_id=pk)
         data = _valid(inputs.UndoInputSerializer, request.data)
-        try:
-            match = matches.match_undo(user=request.user, match_id=pk, seq=data["seq"])
-        except matches.StaleSeqError as error:
-            raise ApiError(str(error), code="stale_seq", status_code=409) from None
-        except matches.MatchRuleError as error:
-            raise _rule_error(error) from None
-        return _view(match)
+        return _moved(lambda: matches.match_undo(user=request.user, match_id=pk, seq=data["seq"]))
 
 
 class MatchAdvanceView(APIView):
@@ -205,13 +208,8 @@ class MatchAdvanceView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         matches.match_for(user=request.user, match_id=pk)
         data = _valid(inputs.AdvanceInputSerializer, request.data)
-        try:
-            match = matches.match_advance(user=request.user, match_id=pk, seq=data["seq"])
-        except matches.StaleSeqError as error:
-            raise ApiError(str(error), code="stale_seq", status_code=409) from None
-        except matches.MatchRuleError as error:
-            raise _rule_error(error) from None
-        return _view(match)
+        seq = data["seq"]
+        return _moved(lambda: matches.match_advance(user=request.user, match_id=pk, seq=seq))
 
 
 class MatchReplayView(APIView):

@@ -115,16 +115,23 @@ def match_create(
     return match
 
 
+def _load_to_move(*, user: AbstractBaseUser, match_id: int, seq: int) -> Loaded:
+    """The match, locked, for a move chosen at step `seq`: a stale step or a finished game
+    is refused."""
+    loaded = load(match_for(user=user, match_id=match_id, lock=True))
+    if seq != loaded.match.seq:
+        raise StaleSeqError(loaded.match.seq, seq)
+    if loaded.game.is_over(loaded.state):
+        raise MatchRuleError("game_over", "the game is over")
+    return loaded
+
+
 @transaction.atomic
 def match_act(
     *, user: AbstractBaseUser, match_id: int, seq: int, action: Action | None, action_id: int | None
 ) -> Match:
-    loaded = load(match_for(user=user, match_id=match_id, lock=True))
+    loaded = _load_to_move(user=user, match_id=match_id, seq=seq)
     match, game, state = loaded.match, loaded.game, loaded.state
-    if seq != match.seq:
-        raise StaleSeqError(match.seq, seq)
-    if game.is_over(state):
-        raise MatchRuleError("game_over", "the game is over")
     if not is_human(match, state.to_act):
         raise MatchRuleError("not_your_turn", f"seat {state.to_act} is played by a bot")
     chosen = _chosen(game, state, action, action_id)
@@ -152,16 +159,12 @@ def _chosen(game: Game[Any], state: State, action: Action | None, action_id: int
 def match_advance(*, user: AbstractBaseUser, match_id: int, seq: int) -> Match:
     """Let the bots play their next decisions (at most the budget) when an earlier
     request left them to move."""
-    loaded = load(match_for(user=user, match_id=match_id, lock=True))
-    match, game, state = loaded.match, loaded.game, loaded.state
-    if seq != match.seq:
-        raise StaleSeqError(match.seq, seq)
-    if game.is_over(state):
-        raise MatchRuleError("game_over", "the game is over")
+    loaded = _load_to_move(user=user, match_id=match_id, seq=seq)
     if not bots_to_move(loaded):
-        raise MatchRuleError("no_bots_to_move", f"seat {state.to_act} is played by a human")
+        seat = loaded.state.to_act
+        raise MatchRuleError("no_bots_to_move", f"seat {seat} is played by a human")
     _let_bots_move(loaded)
-    return match
+    return loaded.match
 
 
 def is_human(match: Match, seat: int | None) -> bool:

@@ -6,12 +6,9 @@ duplicate."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
@@ -19,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 from django.contrib.auth.models import User
 from django.utils import timezone
 
@@ -27,7 +23,7 @@ from config.celery import app
 from play.models import Simulation, SimulationChunk
 from play.services.simulations import simulation_create, simulation_resume_stalled
 from tests.play.test_celery_worker import database_url, stop, wait_until
-from tests.waiting import WAIT_SECONDS, wait_for
+from tests.services import PrivateRedis
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = {"setup": {"players": 4}, "bots": ["random", "random", "random", "random"]}
@@ -114,57 +110,6 @@ def test_a_simulation_that_is_moving_is_left_alone(settings: Any) -> None:
     Simulation.objects.filter(pk=simulation.pk).update(status="running")
 
     assert simulation_resume_stalled(stalled_for=timedelta(minutes=5)) == []
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class PrivateRedis:
-    """A Redis server of this test's own, which keeps nothing on disk: a restart loses
-    every queued task, the worst case for a broker restart."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.folder = tempfile.mkdtemp(prefix="cardhouse-redis-")
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-                   "--save", "", "--appendonly", "no", "--dir", self.folder]  # fmt: skip
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        wait_for(self.answers, f"the private Redis to answer on port {self.port}")
-
-    def answers(self) -> bool:
-        if self.process is not None and self.process.poll() is not None:
-            pytest.fail(f"the private Redis exited with {self.process.returncode}")
-        try:
-            return bool(redis.Redis.from_url(self.url).ping())
-        except redis.ConnectionError:
-            return False
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=WAIT_SECONDS)
-
-
-@pytest.fixture
-def private_redis() -> Iterator[PrivateRedis]:
-    if not shutil.which("redis-server"):
-        pytest.fail("redis-server is not installed (see .ci/services.sh)")
-    server = PrivateRedis()
-    server.start()
-    yield server
-    if server.process and server.process.poll() is None:
-        server.kill()
-    shutil.rmtree(server.folder, ignore_errors=True)
 
 
 @pytest.mark.django_db(transaction=True)

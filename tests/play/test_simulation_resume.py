@@ -33,7 +33,8 @@ from play.services.simulations import (
     simulation_run_chunk,
 )
 from tests.play.test_celery_worker import database_url, wait_until
-from tests.play.test_simulation_faults import exactly_once, free_port
+from tests.play.test_simulation_faults import exactly_once
+from tests.services import free_port
 from tests.waiting import WAIT_SECONDS, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
