@@ -299,28 +299,43 @@ def deck_history(
     return DeckHistory(deck, versions, start, end, diff_entries(before, after))
 
 
+class UnknownExportError(ValueError):
+    """An export kind that is not one of EXPORT_KINDS."""
+
+    def __init__(self, kind: str) -> None:
+        *others, last = EXPORT_KINDS
+        super().__init__(f"cannot export as {kind!r}; use {', '.join(others)} or {last}")
+        self.kind = kind
+
+
 @dataclass(frozen=True)
 class DeckExport:
-    body: str
+    body: bytes
     content_type: str
     filename: str
 
 
 def deck_export(*, user: AbstractBaseUser | AnonymousUser, deck_id: int, kind: str) -> DeckExport:
-    """The deck as re-importable text, JSON or CSV (the API's export, as a download)."""
-    if kind not in EXPORT_KINDS:
-        raise Http404(f"no export as {kind!r}")
+    """The deck as re-importable text, JSON or CSV, for the API and the download alike:
+    UTF-8 bytes, compact JSON, and a file name that says which deck it is. A deck the
+    user cannot read is a 404 before an unknown `kind` is UnknownExportError."""
     deck = deck_for_read(user=user, deck_id=deck_id)
+    if kind not in EXPORT_KINDS:
+        raise UnknownExportError(kind)
     lines = deck_lines(deck=deck)
     if kind == "json":
         cards = export_json(lines)
-        body = json.dumps({"name": deck.name, "game": deck.game.slug, "cards": cards}, indent=1)
+        body = json.dumps({"name": deck.name, "game": deck.game.slug, "cards": cards})
     elif kind == "csv":
         body = export_csv(lines)
     else:
         body = export_text(lines, game=deck.game.slug)
     content_type, extension = EXPORT_KINDS[kind]
-    return DeckExport(body, f"{content_type}; charset=utf-8", f"{_file_stem(deck)}.{extension}")
+    return DeckExport(
+        body.encode("utf-8"),
+        f"{content_type}; charset=utf-8",
+        f"{_file_stem(deck)}.{extension}",
+    )
 
 
 def _file_stem(deck: Deck) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.db.models import QuerySet
@@ -41,7 +40,6 @@ from decks.intake import DeckListError, Intake, accept, lines_from_entries, line
 from decks.lines import DeckLine
 from decks.models import Deck
 from decks.stats import deck_stats, sample_hand
-from decks.textlist import export_csv, export_json, export_text
 
 
 def _intake(game: str, data: dict[str, Any]) -> Intake | None:
@@ -257,9 +255,6 @@ class DeckValidateView(APIView):
         return Response(report.to_dict())
 
 
-EXPORT_TYPES = {"text": "text/plain", "json": "application/json", "csv": "text/csv"}
-
-
 class FormatNotAccept(BaseContentNegotiation):
     """`?format=` chooses the export's type, not Accept: a client that accepts only
     text/csv gets its CSV (DRF would answer 406), and errors come as JSON."""
@@ -279,7 +274,7 @@ class DeckExportView(APIView):
     content_negotiation_class = FormatNotAccept
 
     @extend_schema(
-        parameters=[OpenApiParameter("format", str, enum=list(EXPORT_TYPES))],
+        parameters=[OpenApiParameter("format", str, enum=list(selectors.EXPORT_KINDS))],
         responses={
             (200, "text/plain"): OpenApiTypes.STR,
             (200, "application/json"): DeckExportSerializer,
@@ -287,26 +282,17 @@ class DeckExportView(APIView):
         },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
-        deck = _readable(request, pk)
         kind = request.query_params.get("format", "text")
-        if kind not in EXPORT_TYPES:
+        try:
+            export = selectors.deck_export(user=request.user, deck_id=pk, kind=kind)
+        except selectors.UnknownExportError as error:
             raise ApiError(
-                f"cannot export as {kind!r}; use text, json or csv",
+                str(error),
                 code="invalid",
                 errors=[{"field": "format", "message": "unknown export format", "code": "invalid"}],
-            )
-        lines = selectors.deck_lines(deck=deck)
-        if kind == "json":
-            body = json.dumps(
-                {"name": deck.name, "game": deck.game.slug, "cards": export_json(lines)}
-            )
-        elif kind == "csv":
-            body = export_csv(lines)
-        else:
-            body = export_text(lines, game=deck.game.slug)
-        response = HttpResponse(body, content_type=f"{EXPORT_TYPES[kind]}; charset=utf-8")
-        extension = {"text": "txt"}.get(kind, kind)
-        response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}.{extension}"'
+            ) from None
+        response = HttpResponse(export.body, content_type=export.content_type)
+        response["Content-Disposition"] = f'inline; filename="{export.filename}"'
         return response
 
 

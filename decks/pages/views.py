@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -378,7 +378,10 @@ def deck_history(request: HttpRequest, deck_id: int) -> HttpResponse:
 @require_GET
 def deck_export(request: HttpRequest, deck_id: int, kind: str) -> HttpResponse:
     """A download of the deck as text (re-importable), JSON or CSV."""
-    export = selectors.deck_export(user=request.user, deck_id=deck_id, kind=kind)
+    try:
+        export = selectors.deck_export(user=request.user, deck_id=deck_id, kind=kind)
+    except selectors.UnknownExportError as error:
+        raise Http404(str(error)) from None
     response = HttpResponse(export.body, content_type=export.content_type)
     response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
     return response
