@@ -13,14 +13,13 @@ from typing import Any
 from decks.catalogue import facts_by_id, name_index
 from decks.formats import Violation
 from decks.lines import DeckLine
-from decks.textlist import all_errors, parse_deck_text, resolve
+from decks.textlist import MAX_COUNT, all_errors, parse_deck_text, resolve
 
 
 @dataclass
 class Intake:
     lines: list[DeckLine]
     errors: list[dict[str, Any]] = field(default_factory=list)
-    violations: list[Violation] = field(default_factory=list)
 
 
 class DeckListError(ValueError):
@@ -38,7 +37,6 @@ def lines_from_text(*, game: str, text: str) -> Intake:
     return Intake(
         lines=_fresh(resolved.lines),
         errors=[e.to_dict() for e in errors],
-        violations=[e.to_violation() for e in errors],
     )
 
 
@@ -72,9 +70,6 @@ def _fresh(lines: Sequence[DeckLine]) -> list[DeckLine]:
     return [DeckLine(card=facts[line.card.id], count=line.count, line=line.line) for line in lines]
 
 
-MAX_COUNT = 99
-
-
 def accept(intake: Intake, *, save_matched: bool) -> list[DeckLine]:
     """The lines to save, or DeckListError. Counts summed over repeated lines stay bounded."""
     errors = list(intake.errors)
@@ -93,3 +88,14 @@ def accept(intake: Intake, *, save_matched: bool) -> list[DeckLine]:
     if errors and not save_matched:
         raise DeckListError(errors)
     return [line for line in intake.lines if line.count <= MAX_COUNT]
+
+
+def as_violation(error: dict[str, Any]) -> Violation:
+    """A line error in the validation report's shape: suggestions go in `cards`."""
+    return Violation(
+        code=error["code"],
+        message=error["message"],
+        cards=list(error["suggestions"]),
+        line=error["line"] or None,
+        hint=error["hint"],
+    )

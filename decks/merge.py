@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cards.models import Card
-from decks.intake import MAX_COUNT
 from decks.models import DeckEntry, DeckVersion
+from decks.textlist import MAX_COUNT
 
 
 def move_deck_references(

@@ -7,7 +7,7 @@ else; a private deck does not exist for anyone but its owner (404, not 403).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,10 +26,10 @@ from decks.cardfacts import CardFacts
 from decks.catalogue import facts_by_id
 from decks.diff import diff_entries
 from decks.formats import FORMATS, ValidationReport, formats_for_game, validate
-from decks.intake import DeckListError, accept, lines_from_text
+from decks.intake import DeckListError, accept, as_violation, lines_from_text
 from decks.lines import DeckLine
 from decks.models import Deck, DeckEntry, DeckVersion
-from decks.stats import deck_stats, sample_hand
+from decks.stats import DEFAULT_TURNS, deck_stats, sample_hand
 from decks.textlist import export_csv, export_json, export_text
 
 
@@ -105,7 +105,7 @@ def version_lines(*, version: DeckVersion) -> dict[int, tuple[str, int]]:
 
 # --- what the deck builder pages show ---------------------------------------------------------
 
-MAX_CHECKED_FORMATS = 8
+MAX_FORMATS = 8  # formats one check judges a deck or a list by
 SEARCH_LIMIT = 20
 EXPORT_KINDS: dict[str, tuple[str, str]] = {
     "text": ("text/plain", "txt"),
@@ -199,7 +199,7 @@ class DeckWorkbench:
 def chosen_formats(deck: Deck, slugs: Sequence[str]) -> list[str]:
     """The slugs that are formats of the deck's game (at most 8); none: the deck's own."""
     known = {f.slug for f in formats_for_game(deck.game.slug)}
-    chosen = [slug for slug in dict.fromkeys(slugs) if slug in known][:MAX_CHECKED_FORMATS]
+    chosen = [slug for slug in dict.fromkeys(slugs) if slug in known][:MAX_FORMATS]
     return chosen or [deck.format]
 
 
@@ -238,36 +238,105 @@ class ListCheck:
         return sum(line.count for line in self.lines)
 
 
-def list_check(*, game: str, text: str, formats: Sequence[str] = ()) -> ListCheck:
+def list_check(
+    *,
+    game: str,
+    text: str,
+    formats: Sequence[str] | None = None,
+    min_sizes: Mapping[str, int | None] | None = None,
+) -> ListCheck:
     """Parse and resolve `text` for `game`; validate the matched lines against `formats`
-    (none: no verdict, as when the list is to be added to a deck)."""
+    (empty: the game's standard format; None: no verdict, as when the list is to be added
+    to a deck). The report carries the line errors too, so it is valid only for a list a
+    save would take whole."""
     intake = lines_from_text(game=game, text=text)
     try:
         accept(intake, save_matched=False)
         errors: list[dict[str, Any]] = []
     except DeckListError as error:
-        errors = error.errors
-    report = validate(intake.lines, formats, game=game) if formats else None
-    return ListCheck(game, sorted(errors, key=lambda e: e["line"] or 0), intake.lines, report)
+        errors = sorted(error.errors, key=lambda e: e["line"] or 0)
+    report = None
+    if formats is not None:
+        list_errors = [as_violation(error) for error in errors]
+        report = validate(
+            intake.lines, formats, game=game, min_sizes=min_sizes, list_errors=list_errors
+        )
+    return ListCheck(game, errors, intake.lines, report)
 
 
 @dataclass(frozen=True)
 class DeckStatistics:
     deck: Deck
     stats: dict[str, Any]
-    seed: int
+    seed: int | None
     hand: list[CardFacts]
 
 
 def deck_statistics(
-    *, user: AbstractBaseUser | AnonymousUser, deck_id: int, turns: int, seed: int
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    deck_id: int,
+    turns: int = DEFAULT_TURNS,
+    seed: int | None = None,
 ) -> DeckStatistics:
-    """Counts, curves and draw odds by turn `turns`, and the sample hand of `seed`."""
+    """Counts, curves and draw odds by turn `turns`, and with a `seed` its sample hand."""
     deck = deck_for_read(user=user, deck_id=deck_id)
     lines = deck_lines(deck=deck)
     game = deck.game.slug
-    hand = sample_hand(lines, game=game, seed=seed)
+    hand = [] if seed is None else sample_hand(lines, game=game, seed=seed)
     return DeckStatistics(deck, deck_stats(lines, game=game, turns=turns), seed, hand)
+
+
+def deck_sample_hand(
+    *, user: AbstractBaseUser | AnonymousUser, deck_id: int, seed: int
+) -> list[CardFacts]:
+    """The opening hand of `seed`: the same deck and seed always give the same hand."""
+    deck = deck_for_read(user=user, deck_id=deck_id)
+    return sample_hand(deck_lines(deck=deck), game=deck.game.slug, seed=seed)
+
+
+@dataclass(frozen=True)
+class DeckDiff:
+    """The changes between two versions of a deck, `start` to `end`."""
+
+    deck: Deck
+    start: int
+    end: int
+    changes: list[dict[str, Any]]
+
+
+def deck_diff(
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    deck_id: int,
+    start: int | None = None,
+    end: int | None = None,
+) -> DeckDiff:
+    """By default the previous version against the latest. A version the deck never had
+    is a 404."""
+    deck = deck_for_read(user=user, deck_id=deck_id)
+    return _diff(deck, start, end)
+
+
+def _diff(deck: Deck, start: int | None, end: int | None) -> DeckDiff:
+    end = deck.version if end is None else end
+    start = max(1, end - 1) if start is None else start
+    before = version_lines(version=deck_version(deck=deck, version=start))
+    after = version_lines(version=deck_version(deck=deck, version=end))
+    return DeckDiff(deck, start, end, diff_entries(before, after))
+
+
+def decks_diff(
+    *, user: AbstractBaseUser | AnonymousUser, deck_id: int, other_id: int
+) -> list[dict[str, Any]]:
+    """The changes from one deck's current cards to another's, both readable by `user`."""
+    deck = deck_for_read(user=user, deck_id=deck_id)
+    other = deck_for_read(user=user, deck_id=other_id)
+    return diff_entries(_current(deck), _current(other))
+
+
+def _current(deck: Deck) -> dict[int, tuple[str, int]]:
+    return {e.card_id: (e.card.name, e.count) for e in deck.entries.all()}
 
 
 @dataclass(frozen=True)
@@ -276,8 +345,8 @@ class DeckHistory:
 
     deck: Deck
     versions: list[DeckVersion]
-    start: int | None
-    end: int | None
+    start: int
+    end: int
     changes: list[dict[str, Any]]
 
 
@@ -288,15 +357,10 @@ def deck_history(
     start: int | None = None,
     end: int | None = None,
 ) -> DeckHistory:
-    """Versions and a diff; by default the previous version against the latest. A version
-    the deck never had is a 404."""
+    """Versions and a diff (see deck_diff)."""
     deck = deck_for_read(user=user, deck_id=deck_id)
-    versions = list(deck_versions(deck=deck))
-    end = deck.version if end is None else end
-    start = max(1, end - 1) if start is None else start
-    before = version_lines(version=deck_version(deck=deck, version=start))
-    after = version_lines(version=deck_version(deck=deck, version=end))
-    return DeckHistory(deck, versions, start, end, diff_entries(before, after))
+    diff = _diff(deck, start, end)
+    return DeckHistory(deck, list(deck_versions(deck=deck)), diff.start, diff.end, diff.changes)
 
 
 class UnknownExportError(ValueError):

@@ -27,6 +27,11 @@ from decks.formats.rules import DeckLine, Tally, tally_cards
 from decks.textlist import TYPE_ORDER
 
 MAX_K = 3  # odds of "at least k" are given for k = 1 .. min(copies, MAX_K)
+# The odds table runs to turn DEFAULT_TURNS unless asked for more: to MAX_TURNS in the API,
+# to SHOWN_TURNS on the page, where each turn is a column.
+DEFAULT_TURNS = 5
+MAX_TURNS = 20
+SHOWN_TURNS = 10
 SITE_TYPES = ("Feng Shui Site", "Site")
 
 
@@ -97,7 +102,11 @@ def prob_at_least(k: int, copies: int, deck_size: int, drawn: int) -> float:
 
 
 def draw_odds(
-    lines: Sequence[DeckLine], *, game: str, turns: int = 5, draws_per_turn: int | None = None
+    lines: Sequence[DeckLine],
+    *,
+    game: str,
+    turns: int = DEFAULT_TURNS,
+    draws_per_turn: int | None = None,
 ) -> list[dict[str, Any]]:
     """Odds of at least 1 (and up to 3) copies of each card, then of each group, in the
     opening hand and by turns 1..`turns` (see the module docstring for the convention)."""
@@ -156,7 +165,9 @@ def _canonical(lines: Iterable[DeckLine]) -> list[Tally]:
 # --- counts and curves ------------------------------------------------------------------------
 
 
-def deck_stats(lines: Sequence[DeckLine], *, game: str, turns: int = 5) -> dict[str, Any]:
+def deck_stats(
+    lines: Sequence[DeckLine], *, game: str, turns: int = DEFAULT_TURNS
+) -> dict[str, Any]:
     """Everything the deck builder shows beside a deck, as JSON-ready values."""
     tallies = tally_cards(lines)
     rules = draw_rules(game)

@@ -33,6 +33,9 @@ from decks.formats.rules import DeckLine, Violation, tally_cards
 
 MAX_LINES = 500
 MAX_BYTES = 100 * 1024
+# The longest list a request or a form may send, checked before the parser reads it; a
+# list within it can still pass MAX_BYTES (multi-byte names) and gets the parser's message.
+MAX_LIST_CHARS = 100_000
 MIN_COUNT = 1
 MAX_COUNT = 99
 MAX_NAME = 100

@@ -9,16 +9,17 @@ from rest_framework import serializers
 
 from cards.vocabulary import DECK_GAMES
 from config.inputs import JsonInput
+from config.numbers import MAX_ID
 from decks.models import Deck, DeckEntry, DeckVersion
+from decks.selectors import MAX_FORMATS
+from decks.textlist import MAX_COUNT, MAX_LIST_CHARS
 
-MAX_LIST_CHARS = 100_000
 MAX_ENTRIES = 500
-MAX_FORMATS = 8
 
 
 class EntryInputSerializer(JsonInput):
-    card = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
-    count = serializers.IntegerField(min_value=1, max_value=99)
+    card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         # A PATCH validates partially, down to each entry; an entry is whole all the same.

@@ -34,12 +34,12 @@ from decks.api.serializers import (
     SampleHandSerializer,
     ValidationReportSerializer,
 )
-from decks.diff import diff_entries
 from decks.formats import default_format, validate
 from decks.intake import DeckListError, Intake, accept, lines_from_entries, lines_from_text
 from decks.lines import DeckLine
 from decks.models import Deck
-from decks.stats import deck_stats, sample_hand
+from decks.stats import DEFAULT_TURNS, MAX_TURNS
+from play.engine.core.rng import MAX_SEED
 
 
 def _intake(game: str, data: dict[str, Any]) -> Intake | None:
@@ -92,14 +92,13 @@ def _etag(*codes: int) -> OpenApiParameter:
 NOT_YOURS = OpenApiResponse(
     description="A public deck that is not yours, or a session write without its CSRF token."
 )
-MAX_SEED = 2**53 - 1
 
 
 def _format_slugs(raw: str | list[str] | None, game: str) -> list[str]:
     if not raw:
         return [default_format(game).slug]
     items = raw.split(",") if isinstance(raw, str) else raw
-    return [item.strip() for item in items if item.strip()][:8]
+    return [item.strip() for item in items if item.strip()][: selectors.MAX_FORMATS]
 
 
 class DeckListCreateView(generics.GenericAPIView):
@@ -301,28 +300,28 @@ class DeckStatsView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("turns", int_schema(1, 20), description="Turns in the odds table.")
+            OpenApiParameter(
+                "turns", int_schema(1, MAX_TURNS), description="Turns in the odds table."
+            )
         ],
         responses=DeckStatsSerializer,
     )
     def get(self, request: Request, pk: int) -> Response:
-        deck = _readable(request, pk)
-        turns = int_param(request, "turns", default=5, low=1, high=20)
-        lines = selectors.deck_lines(deck=deck)
-        return Response(deck_stats(lines, game=deck.game.slug, turns=turns))
+        turns = int_param(request, "turns", default=DEFAULT_TURNS, low=1, high=MAX_TURNS)
+        figures = selectors.deck_statistics(user=request.user, deck_id=pk, turns=turns)
+        return Response(figures.stats)
 
 
 class DeckSampleHandView(APIView):
     """A seeded sample opening hand (the same seed gives the same hand)."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("seed", int_schema(0, MAX_SEED))],
+        parameters=[OpenApiParameter("seed", int_schema(0, MAX_SEED - 1))],
         responses=SampleHandSerializer,
     )
     def get(self, request: Request, pk: int) -> Response:
-        deck = _readable(request, pk)
-        seed = int_param(request, "seed", default=0, low=0, high=MAX_SEED)
-        hand = sample_hand(selectors.deck_lines(deck=deck), game=deck.game.slug, seed=seed)
+        seed = int_param(request, "seed", default=0, low=0, high=MAX_SEED - 1)
+        hand = selectors.deck_sample_hand(user=request.user, deck_id=pk, seed=seed)
         return Response(
             {"seed": seed, "hand": [{"card": c.id, "name": c.name, "type": c.type} for c in hand]}
         )
@@ -355,28 +354,15 @@ class DeckDiffView(APIView):
         responses=DECK_DIFF,
     )
     def get(self, request: Request, pk: int) -> Response:
-        deck = _readable(request, pk)
         # Every parameter is checked, also those that `other` makes unused.
-        to = int_param(request, "to", default=deck.version, low=1, high=MAX_ID)
-        start = int_param(request, "from", default=max(1, to - 1), low=1, high=MAX_ID)
-        other_id = int_param(request, "other", default=0, low=1, high=MAX_ID)
-        if other_id:
-            other = _readable(request, other_id)
-            before, after = _current(deck), _current(other)
-            label = {"deck": deck.pk, "other": other.pk}
-        else:
-            before = _version_lines(deck, start)
-            after = _version_lines(deck, to)
-            label = {"from": start, "to": to}
-        return Response({**label, "changes": diff_entries(before, after)})
-
-
-def _version_lines(deck: Deck, version: int) -> dict[int, tuple[str, int]]:
-    return selectors.version_lines(version=selectors.deck_version(deck=deck, version=version))
-
-
-def _current(deck: Deck) -> dict[int, tuple[str, int]]:
-    return {e.card_id: (e.card.name, e.count) for e in deck.entries.select_related("card")}
+        end = int_param(request, "to", default=0, low=1, high=MAX_ID) or None
+        start = int_param(request, "from", default=0, low=1, high=MAX_ID) or None
+        other = int_param(request, "other", default=0, low=1, high=MAX_ID)
+        if other:
+            changes = selectors.decks_diff(user=request.user, deck_id=pk, other_id=other)
+            return Response({"deck": pk, "other": other, "changes": changes})
+        diff = selectors.deck_diff(user=request.user, deck_id=pk, start=start, end=end)
+        return Response({"from": diff.start, "to": diff.end, "changes": diff.changes})
 
 
 class ListValidateView(APIView):
@@ -388,13 +374,11 @@ class ListValidateView(APIView):
     def post(self, request: Request) -> Response:
         data = _valid(ListValidateInputSerializer, request.data)
         game = data["game"]
-        intake = lines_from_text(game=game, text=data["list"])
-        slugs = _format_slugs(data.get("formats"), game)
-        report = validate(
-            intake.lines,
-            slugs,
+        check = selectors.list_check(
             game=game,
+            text=data["list"],
+            formats=_format_slugs(data.get("formats"), game),
             min_sizes=data.get("min_sizes"),
-            list_errors=intake.violations,
         )
-        return Response(report.to_dict())
+        assert check.report is not None  # a list of formats always gets a report
+        return Response(check.report.to_dict())

@@ -9,11 +9,12 @@ from django import forms
 
 from cards.vocabulary import DECK_GAMES, GAMES
 from config.fields import WholeNumberField
+from config.numbers import MAX_ID
 from decks.formats import default_format, formats_for_game
 from decks.models import Deck
-
-MAX_LIST_CHARS = 100_000  # as the API; the parser itself stops at 100 KB with a message
-MAX_VERSION = 2**31 - 1
+from decks.stats import SHOWN_TURNS
+from decks.textlist import MAX_COUNT, MAX_LIST_CHARS
+from play.engine.core.rng import MAX_SEED
 
 GAME_CHOICES = [(slug, GAMES[slug]) for slug in DECK_GAMES]
 LIST_HELP = (
@@ -44,7 +45,7 @@ def list_field(*, required: bool, label: str) -> forms.CharField:
 
 
 def version_field() -> forms.IntegerField:
-    return WholeNumberField(min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput)
+    return WholeNumberField(min_value=1, max_value=MAX_ID, widget=forms.HiddenInput)
 
 
 class DeckCreateForm(forms.Form):
@@ -108,33 +109,33 @@ class ListCheckForm(forms.Form):
             (f.slug, f.name) for slug in DECK_GAMES for f in formats_for_game(slug)
         ]
 
-    def chosen_formats(self) -> list[str]:
-        """The formats to judge the list by: none when it is to be added to a deck; the
+    def chosen_formats(self) -> list[str] | None:
+        """The formats to judge the list by: None when it is to be added to a deck; the
         create form's one format, or the game's standard format when it names none."""
         data = self.cleaned_data
         if data.get("mode") == "append":
-            return []
+            return None
         chosen = list(data.get("formats") or []) or [data.get("format") or ""]
         known = {f.slug for f in formats_for_game(data["game"])}
         return [slug for slug in chosen if slug in known] or [default_format(data["game"]).slug]
 
 
 class CardAddForm(forms.Form):
-    card = WholeNumberField(min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput)
+    card = WholeNumberField(min_value=1, max_value=MAX_ID, widget=forms.HiddenInput)
     version = version_field()
     q = forms.CharField(required=False, max_length=500, widget=forms.HiddenInput)
 
 
 class CardCountForm(forms.Form):
-    card = WholeNumberField(min_value=1, max_value=MAX_VERSION, widget=forms.HiddenInput)
-    count = WholeNumberField(min_value=0, max_value=99, required=False)
+    card = WholeNumberField(min_value=1, max_value=MAX_ID, widget=forms.HiddenInput)
+    count = WholeNumberField(min_value=0, max_value=MAX_COUNT, required=False)
     version = version_field()
     action = forms.ChoiceField(choices=[("set", "Save"), ("remove", "Remove")], initial="set")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("action") == "set" and data.get("count") is None and "count" not in self.errors:
-            self.add_error("count", "Enter a number of copies from 0 (remove) to 99.")
+            self.add_error("count", f"Enter a number of copies from 0 (remove) to {MAX_COUNT}.")
         return data
 
     def wanted_count(self) -> int:
@@ -146,16 +147,16 @@ class DeckDeleteForm(forms.Form):
 
 
 class StatsForm(forms.Form):
-    turns = WholeNumberField(label="Turns", min_value=1, max_value=10, required=False)
+    turns = WholeNumberField(label="Turns", min_value=1, max_value=SHOWN_TURNS, required=False)
     at_least = forms.TypedChoiceField(
         label="Chance to see at least",
         choices=[(1, "1 copy"), (2, "2 copies"), (3, "3 copies")],
         coerce=int,
         required=False,
     )
-    seed = WholeNumberField(min_value=0, max_value=2**53 - 1, required=False)
+    seed = WholeNumberField(min_value=0, max_value=MAX_SEED - 1, required=False)
 
 
 class DiffForm(forms.Form):
-    start = WholeNumberField(label="From version", min_value=1, max_value=MAX_VERSION)
-    end = WholeNumberField(label="To version", min_value=1, max_value=MAX_VERSION)
+    start = WholeNumberField(label="From version", min_value=1, max_value=MAX_ID)
+    end = WholeNumberField(label="To version", min_value=1, max_value=MAX_ID)

@@ -32,10 +32,13 @@ from decks.pages.forms import (
     StatsForm,
     format_choices,
 )
+from decks.stats import DEFAULT_TURNS
 
 SECTION = {"section": "decks"}
 MAX_QUERY = 500
-MAX_SEED = 999_999
+# A seed the page picks is short enough to read out and type (any seed the engine takes,
+# up to MAX_SEED, can be typed in).
+PICKED_SEEDS = 999_999
 
 
 def _deck_context(deck: Deck, tab: str) -> dict[str, Any]:
@@ -324,11 +327,11 @@ def deck_stats(request: HttpRequest, deck_id: int) -> HttpResponse:
     """Charts, the draw-odds table and a seeded sample hand."""
     form = StatsForm(request.GET)
     data = form.cleaned_data if form.is_valid() else {}
-    turns = data.get("turns") or 5
+    turns = data.get("turns") or DEFAULT_TURNS
     at_least = int(data.get("at_least") or 1)
     seed = data.get("seed")
     if seed is None:
-        seed = secrets.randbelow(MAX_SEED) + 1
+        seed = secrets.randbelow(PICKED_SEEDS) + 1
     figures = selectors.deck_statistics(user=request.user, deck_id=deck_id, turns=turns, seed=seed)
     stats = figures.stats
     context = {
@@ -341,16 +344,16 @@ def deck_stats(request: HttpRequest, deck_id: int) -> HttpResponse:
         "odds_chart": presenters.odds_chart(stats),
         "odds": presenters.odds_rows(stats, at_least),
         "resources": presenters.resource_rows(stats),
-        "seed": figures.seed,
+        "seed": seed,
         "hand": figures.hand,
-        "next_seed": _another_seed(figures.seed),
+        "next_seed": _another_seed(seed),
     }
     return render(request, "decks/stats.html", context)
 
 
 def _another_seed(seed: int) -> int:
-    fresh = secrets.randbelow(MAX_SEED) + 1
-    return fresh if fresh != seed else fresh % MAX_SEED + 1
+    fresh = secrets.randbelow(PICKED_SEEDS) + 1
+    return fresh if fresh != seed else fresh % PICKED_SEEDS + 1
 
 
 @login_required
