@@ -315,10 +315,6 @@ def deck_diff(
     """By default the previous version against the latest. A version the deck never had
     is a 404."""
     deck = deck_for_read(user=user, deck_id=deck_id)
-    return _diff(deck, start, end)
-
-
-def _diff(deck: Deck, start: int | None, end: int | None) -> DeckDiff:
     end = deck.version if end is None else end
     start = max(1, end - 1) if start is None else start
     before = version_lines(version=deck_version(deck=deck, version=start))
@@ -337,30 +333,6 @@ def decks_diff(
 
 def _current(deck: Deck) -> dict[int, tuple[str, int]]:
     return {e.card_id: (e.card.name, e.count) for e in deck.entries.all()}
-
-
-@dataclass(frozen=True)
-class DeckHistory:
-    """The saved versions, newest first, and the changes from `start` to `end`."""
-
-    deck: Deck
-    versions: list[DeckVersion]
-    start: int
-    end: int
-    changes: list[dict[str, Any]]
-
-
-def deck_history(
-    *,
-    user: AbstractBaseUser | AnonymousUser,
-    deck_id: int,
-    start: int | None = None,
-    end: int | None = None,
-) -> DeckHistory:
-    """Versions and a diff (see deck_diff)."""
-    deck = deck_for_read(user=user, deck_id=deck_id)
-    diff = _diff(deck, start, end)
-    return DeckHistory(deck, list(deck_versions(deck=deck)), diff.start, diff.end, diff.changes)
 
 
 class UnknownExportError(ValueError):

@@ -362,7 +362,7 @@ def deck_history(request: HttpRequest, deck_id: int) -> HttpResponse:
     """Saved versions, newest first, and what changed between two of them."""
     form = DiffForm(request.GET if "start" in request.GET else None)
     chosen = form.cleaned_data if form.is_bound and form.is_valid() else {}
-    history = selectors.deck_history(
+    history = selectors.deck_diff(
         user=request.user, deck_id=deck_id, start=chosen.get("start"), end=chosen.get("end")
     )
     if not form.is_bound:
@@ -370,7 +370,7 @@ def deck_history(request: HttpRequest, deck_id: int) -> HttpResponse:
     context = {
         **_deck_context(history.deck, "history"),
         "history": history,
-        "versions": presenters.version_rows(history.versions),
+        "versions": presenters.version_rows(selectors.deck_versions(deck=history.deck)),
         "changes": presenters.diff_rows(history.changes),
         "form": form,
     }
