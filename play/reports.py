@@ -3,21 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
-
-
-def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float, float]:
-    """Mean with a 95% normal-approximation confidence interval."""
-    n = len(values)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = sum(values) / n
-    if n == 1:
-        return (mean, mean, mean)
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(variance / n)
-    return (mean, mean - half, mean + half)
 
 
 def histogram_lines(counts: dict[int, int], *, bins: int = 12, width: int = 40) -> list[str]:

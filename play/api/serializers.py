@@ -12,10 +12,7 @@ from config.inputs import JsonInput
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
 from play.models import Match
-
-MAX_SEATS = 8
-MAX_GAMES = 100_000
-
+from play.services.simulations import MAX_GAMES, MAX_SEATS
 
 # "human" or a bot of some game (which bots a game has, the match's setup checks).
 PLAYERS = sorted({"human"}.union(*(get_game(slug).bot_types() for slug in game_slugs())))

@@ -40,12 +40,11 @@ from play.engine.core.rng import MAX_SEED
 from play.models import Match, Simulation
 from play.runners import GOLDFISH_RUNNERS
 from play.services import matches, simulations
+from play.services.simulations import MAX_GAMES, MAX_SEATS
 from play.setups import DECK_GAMES, SeatsError, deck_setup
 
 T = TypeVar("T")
-MAX_GAMES = 100_000
 DEFAULT_GAMES = 1_000
-MAX_SEATS = 8
 PER_PAGE = 50
 ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
 HISTOGRAM_TITLE = "Games won on each turn"

@@ -32,6 +32,10 @@ from play.summaries import summarize_bot_games, summarize_goldfish
 
 logger = logging.getLogger(__name__)
 ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
+# The most games one simulation plays (a comparison plays two, each of at most half), and
+# the most seats of a bot game; the API, the pages and the simulate command check these.
+MAX_GAMES = 100_000
+MAX_SEATS = 8
 
 
 class TooManySimulationsError(Exception):

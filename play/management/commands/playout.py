@@ -9,7 +9,8 @@ from tqdm import tqdm
 
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import simulate, summarize
-from play.reports import histogram_lines, mean_interval, seat_table
+from play.reports import histogram_lines, seat_table
+from play.summaries import mean_interval
 
 
 class Command(BaseCommand):
@@ -54,13 +55,14 @@ class Command(BaseCommand):
         self, name: str, players: int, seed: int, bots: list[str], records: list[Any]
     ) -> None:
         summary = summarize(records, bots)
-        mean, low, high = mean_interval([r.length for r in records])
+        length = mean_interval([r.length for r in records])  # games >= 1: never None
         out = [
             f"{name}: {summary['games']} games, {players} players, seed {seed}",
             "",
             *seat_table(summary["seats"]),
             "",
-            f"game length (actions): mean {mean:.1f} (95% interval {low:.1f} to {high:.1f}), "
+            f"game length (actions): mean {length['mean']:.1f} "
+            f"(95% interval {length['low']:.1f} to {length['high']:.1f}), "
             f"median {summary['median_length']}",
             *histogram_lines(summary["length_histogram"]),
             "",

@@ -21,7 +21,7 @@ from play.engine.core import game_slugs, get_game
 from play.models import Simulation
 from play.reports import goldfish_lines, histogram_lines, seat_table
 from play.runners import GOLDFISH_RUNNERS
-from play.services.simulations import simulation_create
+from play.services.simulations import MAX_GAMES, simulation_create
 from play.setups import SeatsError, plain_setup
 
 CLI_USER = "cardhouse-cli"
@@ -42,8 +42,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         game, games = options["game"], options["games"]
-        if not 1 <= games <= 100_000:
-            raise CommandError("--games must be from 1 to 100,000")
+        if not 1 <= games <= MAX_GAMES:
+            raise CommandError(f"--games must be from 1 to {MAX_GAMES:,}")
         kind, spec = self._spec(game, options)
         owner, _ = User.objects.get_or_create(username=CLI_USER)
         simulation = simulation_create(
