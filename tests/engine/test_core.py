@@ -14,10 +14,12 @@ from play.engine.core import (
     DataError,
     EngineError,
     Event,
+    GameInfo,
     IllegalAction,
     Outcome,
     RandomBot,
     Rng,
+    SetupError,
     Transcript,
     UnknownGameError,
     canonical_json,
@@ -240,3 +242,56 @@ def test_the_engine_imports_only_the_standard_library_and_itself():
 def test_only_the_rng_module_imports_random():
     importers = {path.name for path, module in engine_imports() if module == "random"}
     assert importers == {"rng.py"}
+
+
+SHARED_GLUE = ("state_from_dict", "apply_unchecked", "is_over", "event_wording", "event_text")
+
+
+@pytest.mark.parametrize("slug", game_slugs())
+def test_a_game_class_states_its_rules_and_leaves_the_glue_to_the_base(slug):
+    game_class = type(get_game(slug))
+    stated = set(vars(game_class))
+    assert not stated & set(SHARED_GLUE)
+    # Every game but ChiZo (whose rules check the length cap themselves) leaves the cap
+    # check of ``verify`` to the base and states only its rules' check.
+    if slug != "chizo":
+        assert "verify" not in stated
+        assert "verify_rules" in stated
+
+
+@pytest.mark.parametrize(
+    ("setup", "code", "reason"),
+    [
+        (None, "missing_players", "Toy needs a setup with 'players' (2 to 5)"),
+        ({"players": 2, "colour": "red"}, "unknown_option", "Toy has no setup option 'colour'"),
+        ({"players": 6}, "bad_player_count", "Toy is for 2 to 5 players, not 6"),
+        ({"players": True}, "bad_player_count", "Toy is for 2 to 5 players, not True"),
+        (
+            {"players": 3, "first_player": 3},
+            "bad_first_player",
+            "first_player must be a seat 0 to 2",
+        ),
+        (
+            {"players": 3, "first_player": False},
+            "bad_first_player",
+            "first_player must be a seat 0 to 2",
+        ),
+    ],
+)
+def test_the_shared_setup_reader_names_what_is_wrong(setup, code, reason):
+    from play.engine.core.setup import first_player, players
+
+    info = GameInfo(slug="toy", name="Toy", min_players=2, max_players=5, max_length=10)
+    keys = frozenset({"players", "first_player"})
+    with pytest.raises(SetupError) as caught:
+        first_player(setup, players(setup, info, keys))
+    assert (caught.value.code, caught.value.reason) == (code, reason)
+
+
+def test_the_shared_setup_reader_returns_the_seats():
+    from play.engine.core.setup import first_player, players
+
+    info = GameInfo(slug="toy", name="Toy", min_players=2, max_players=5, max_length=10)
+    keys = frozenset({"players", "first_player"})
+    assert first_player({"players": 4, "first_player": 3}, players({"players": 4}, info, keys)) == 3
+    assert first_player({"players": 4}, 4) is None

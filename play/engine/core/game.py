@@ -6,9 +6,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from .errors import IllegalAction, UnknownGameError
+from .errors import DataError, IllegalAction, UnknownGameError
 from .state import State
-from .values import Action, Event, GameInfo, Outcome
+from .values import IN_PROGRESS, UNFINISHED, Action, Event, GameInfo, Outcome
 from .wording import names_by_id, plain_event_text, seat_words
 
 if TYPE_CHECKING:
@@ -33,9 +33,28 @@ class Game(ABC, Generic[S]):
     reason. ``apply_unchecked`` skips the check (for an action taken from
     ``legal_actions``), and ``advance`` also skips building events: it is the path bots
     and simulations use.
+
+    Like python-chess's variant boards, a game states only what is its own: its
+    ``info``, ``state_class``, setup, rules (``legal_actions``, ``advance``,
+    ``verify_rules``, ``apply_rules``, ``ended``), ``outcome``, ``view``, wordings
+    (``labels``, ``event_words``) and bots. The base does the rest alike for every game:
+    rebuilding a state, the length cap in ``verify`` and ``is_over``, collecting events.
+    The hot entry points (``legal_actions``, ``advance``) are the rules' functions
+    themselves, bound with ``staticmethod``: a wrapper call would cost a tenth of the time.
     """
 
     info: ClassVar[GameInfo]
+    #: The game's ``State`` class: :meth:`state_from_dict` rebuilds one.
+    state_class: type[S]
+    #: The rules' check of an action (raises :class:`IllegalAction`), which :meth:`verify`
+    #: calls once the game is not capped.
+    verify_rules: Callable[[S, Action], None]
+    #: The rules' application of a legal action, appending its events to the list (or
+    #: building none for ``None``), which :meth:`apply_unchecked` calls.
+    apply_rules: Callable[[S, Action, list[Event] | None], None]
+    #: The game's wording of its events (its ``events_text.event_text``): a sentence, or
+    #: "" for a kind it does not word; None: every event gets the generic words.
+    event_words: EventWording | None = None
 
     # -- setting up -------------------------------------------------------------------
 
@@ -43,9 +62,9 @@ class Game(ABC, Generic[S]):
     def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> S:
         """A new game from a setup (e.g. ``{"players": 4}``) and a seed for its rng."""
 
-    @abstractmethod
     def state_from_dict(self, data: Any) -> S:
         """Rebuild a state from ``state.to_dict()`` output."""
+        return self.state_class.from_dict(data)
 
     # -- acting -----------------------------------------------------------------------
 
@@ -53,9 +72,12 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S) -> list[Action]:
         """Every action ``state.to_act`` may take now, in a deterministic order."""
 
-    @abstractmethod
     def verify(self, state: S, action: Action) -> None:
-        """Raise :class:`IllegalAction` (with code and reason) unless ``action`` is legal."""
+        """Raise :class:`IllegalAction` (with code and reason) unless ``action`` is legal:
+        nothing is, once the game hit its length cap; else the rules say."""
+        if state.step >= self.info.max_length and not self.ended(state):
+            raise IllegalAction("game_over", "the game hit its length cap and is unfinished")
+        self.verify_rules(state, action)
 
     def can(self, state: S, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -70,9 +92,11 @@ class Game(ABC, Generic[S]):
         self.verify(state, action)
         return self.apply_unchecked(state, action)
 
-    @abstractmethod
     def apply_unchecked(self, state: S, action: Action) -> list[Event]:
         """Apply an action known to be legal and return its events."""
+        events: list[Event] = []
+        self.apply_rules(state, action, events)
+        return events
 
     @abstractmethod
     def advance(self, state: S, action: Action) -> None:
@@ -81,8 +105,18 @@ class Game(ABC, Generic[S]):
     # -- reading ----------------------------------------------------------------------
 
     @abstractmethod
+    def ended(self, state: S) -> bool:
+        """Whether the game has ended by its rules (won, or nobody able to go on)."""
+
     def is_over(self, state: S) -> bool:
         """Whether the game has ended, or hit ``info.max_length`` (then "unfinished")."""
+        return self.ended(state) or state.step >= self.info.max_length
+
+    def open_outcome(self, state: S, scores: tuple[int, ...], capped: bool = False) -> Outcome:
+        """The outcome of a game nobody won: "unfinished" once at the length cap (or
+        ``capped``: a cap of the game's own, such as a turn limit), else "in_progress"."""
+        capped = capped or state.step >= self.info.max_length
+        return Outcome(UNFINISHED if capped else IN_PROGRESS, scores, (), state.step)
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome:
@@ -91,6 +125,13 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, player: int) -> dict[str, Any]:
         """What ``player`` may see, as JSON-ready data: no hidden cards, no rng."""
+
+    def legal_dicts(self, state: S, player: int) -> list[dict[str, Any]]:
+        """``player``'s legal actions as JSON-ready data for their view: none unless they
+        are to act."""
+        if state.to_act != player:
+            return []
+        return [action.to_dict() for action in self.legal_actions(state)]
 
     def label(self, state: S, action: Action) -> str:
         """A readable description of a legal action, for the player choosing among them:
@@ -111,9 +152,8 @@ class Game(ABC, Generic[S]):
         return names_by_id(seen)
 
     def event_wording(self) -> EventWording | None:
-        """The game's event wording (its ``events_text.event_text``): a sentence, or "" for
-        a kind it does not word; None: every event gets the generic words."""
-        return None
+        """The game's event wording, :attr:`event_words`."""
+        return self.event_words
 
     def event_text(
         self,
@@ -155,3 +195,9 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.info.slug}>"
+
+
+def check_seat(player: int, players: int) -> None:
+    """Refuse a viewer that is no seat of a ``players``-player game (``DataError``)."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise DataError("bad_player", f"no seat {player!r} in a {players}-player game")

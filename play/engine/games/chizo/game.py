@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from ...core import (
-    FINISHED,
-    IN_PROGRESS,
-    UNFINISHED,
-    Action,
-    Bot,
-    Event,
-    Game,
-    GameInfo,
-    Outcome,
-)
-from ...core.game import EventWording
+from ...core import FINISHED, Bot, Game, GameInfo, Outcome
 from . import events_text, labels, rules
+from .labels import labels as word_actions
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_state
 from .state import ChizoState
 from .tiles import MAX_LENGTH, POINTS_TO_WIN
@@ -38,32 +28,24 @@ class ChizoGame(Game[ChizoState]):
         max_players=MAX_PLAYERS,
         max_length=MAX_LENGTH,
     )
+    state_class = ChizoState
 
     def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> ChizoState:
         """Stacks shuffled, hands of 5, the first player's turn (see :mod:`.setup`)."""
         return new_state(setup, seed)
 
-    def state_from_dict(self, data: Any) -> ChizoState:
-        """Rebuild a state from ``to_dict`` output."""
-        return ChizoState.from_dict(data)
-
     # The hot entry points are the rules' functions themselves (no wrapper call).
     legal_actions = staticmethod(rules.legal_actions)
     advance = staticmethod(rules.advance)
+    #: The rules check the length cap themselves, after "the game is over".
+    verify = staticmethod(rules.verify)
+    apply_rules = staticmethod(rules.apply)
+    labels = staticmethod(word_actions)
+    event_words = staticmethod(events_text.event_text)
 
-    def verify(self, state: ChizoState, action: Action) -> None:
-        """Raise :class:`IllegalAction` with a reason unless the action is legal now."""
-        rules.verify(state, action)
-
-    def apply_unchecked(self, state: ChizoState, action: Action) -> list[Event]:
-        """Apply a legal action; return its (public) events."""
-        events: list[Event] = []
-        rules.apply(state, action, events)
-        return events
-
-    def is_over(self, state: ChizoState) -> bool:
-        """12 points, nobody able to act, the turn cap, or the length cap."""
-        return state.over or state.step >= MAX_LENGTH
+    def ended(self, state: ChizoState) -> bool:
+        """12 points, nobody able to act, or the turn cap."""
+        return state.over
 
     def outcome(self, state: ChizoState) -> Outcome:
         """Points per seat (a team's for both partners) and the winners.
@@ -82,26 +64,15 @@ class ChizoGame(Game[ChizoState]):
             return Outcome(
                 FINISHED, scores, tuple(s for s in range(n) if scores[s] == best), state.step
             )
-        if state.over or state.step >= MAX_LENGTH:
-            return Outcome(UNFINISHED, scores, (), state.step)
-        return Outcome(IN_PROGRESS, scores, (), state.step)
-
-    def labels(self, state: ChizoState, actions: Sequence[Action]) -> list[str]:
-        """Readable labels of the player's legal actions (see :mod:`.labels`)."""
-        return labels.labels(state, actions)
+        return self.open_outcome(state, scores, capped=state.over)
 
     def view_names(self, seen: Mapping[str, Any]) -> dict[int, str]:
         """Tiles by uid, wherever the player's view shows them (hand, grid, piles, stack)."""
         return {uid: tile["name"] for uid, tile in labels.tiles_by_uid(seen).items()}
 
-    def event_wording(self) -> EventWording:
-        """Events as sentences (see :mod:`.events_text`)."""
-        return events_text.event_text
-
     def view(self, state: ChizoState, player: int) -> dict[str, Any]:
         """What ``player`` sees (see :mod:`.view`), with their legal actions if to act."""
-        legal = [a.to_dict() for a in self.legal_actions(state)] if state.to_act == player else []
-        return view(state, player, legal)
+        return view(state, player, self.legal_dicts(state, player))
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
         """ "random", "greedy" and "planner" (see :mod:`.bots`)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import DataError
+from ...core.game import check_seat
 from .state import FACE_DOWN_MODES, ChizoState, Entry
 from .targets import values
 
@@ -31,8 +31,7 @@ def tile_view(state: ChizoState, uid: int) -> dict[str, Any]:
 def view(state: ChizoState, player: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """The JSON-ready view of ``player`` (``legal``: their legal actions, if to act)."""
     n = state.players
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise DataError("bad_player", f"no seat {player!r} in a {n}-player game")
+    check_seat(player, n)
     return {
         "game": "chizo",
         "player": player,

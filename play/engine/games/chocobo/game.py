@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ...core import (
-    FINISHED,
-    IN_PROGRESS,
-    UNFINISHED,
-    Action,
-    Bot,
-    DataError,
-    Event,
-    Game,
-    GameInfo,
-    IllegalAction,
-    Outcome,
-    RandomBot,
-    Rng,
-    SetupError,
-)
-from ...core.game import EventWording
-from . import events_text, labels, legal, rules
+from ...core import FINISHED, Bot, Game, GameInfo, Outcome, RandomBot, Rng, SetupError
+from ...core.game import check_seat
+from ...core.setup import first_player, players
+from . import events_text, legal, rules
 from .board import (
     CARDS,
     COMPANIONS,
@@ -40,6 +26,7 @@ from .board import (
     layout_sides,
 )
 from .bots import GreedyBot
+from .labels import labels as word_actions
 from .movement import home_count
 from .state import NOWHERE, OVER, ChocoboState
 from .verify import verify as verify_action
@@ -65,13 +52,18 @@ class ChocoboGame(Game[ChocoboState]):
         max_players=MAX_PLAYERS,
         max_length=rules.MAX_LENGTH,
     )
+    state_class = ChocoboState
 
     def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> ChocoboState:
         """Setup per the rulebook: board(s), trail tokens, shuffled friend cards, the
         starting player; then the players place their chocobos (2 players: one each on
         the star space first)."""
-        players, first, sides = _parse_setup(setup)
-        board = layout(LAYOUT_FOR[players], sides)
+        n = players(setup, self.info, SETUP_KEYS)
+        first = first_player(setup, n)
+        sides = DEFAULT_SIDES[n]
+        if setup is not None and setup.get("sides") is not None:
+            sides = _parse_sides(setup["sides"], n)
+        board = layout(LAYOUT_FOR[n], sides)
         rng = Rng(seed)
         state = ChocoboState(board, rng)
         for s in board.trail_spaces:
@@ -81,63 +73,41 @@ class ChocoboGame(Game[ChocoboState]):
         state.pile = list(range(CARDS))
         rng.shuffle(state.pile)
         if first is None:
-            first = rng.below(players)
+            first = rng.below(n)
         state.first = state.active = first
-        if players == 2:
+        if n == 2:
             for pair in state.smalls:
                 pair[0] = board.star
             state.recount(board.star)
         state.to_act = first
         return state
 
-    def state_from_dict(self, data: Any) -> ChocoboState:
-        """Rebuild a state from ``to_dict`` output."""
-        return ChocoboState.from_dict(data)
-
     # The hot entry points are the rules' functions themselves (no wrapper call).
     #: See :func:`legal.legal_actions` for the order.
     legal_actions = staticmethod(legal.legal_actions)
     #: Apply a legal action without building events.
     advance = staticmethod(rules.advance)
+    verify_rules = staticmethod(verify_action)
+    apply_rules = staticmethod(rules.apply)
+    labels = staticmethod(word_actions)
+    event_words = staticmethod(events_text.event_text)
 
-    def verify(self, state: ChocoboState, action: Action) -> None:
-        """Raise :class:`IllegalAction` (with a code and a reason) unless legal now."""
-        if state.step >= self.info.max_length and state.phase != OVER:
-            raise IllegalAction("game_over", "the game hit its length cap and is unfinished")
-        verify_action(state, action)
-
-    def apply_unchecked(self, state: ChocoboState, action: Action) -> list[Event]:
-        """Apply a legal action; return its (public) events."""
-        events: list[Event] = []
-        rules.apply(state, action, events)
-        return events
-
-    def is_over(self, state: ChocoboState) -> bool:
-        """Someone won, or the length cap was hit."""
-        return state.phase == OVER or state.step >= self.info.max_length
+    def ended(self, state: ChocoboState) -> bool:
+        """Someone won."""
+        return state.phase == OVER
 
     def outcome(self, state: ChocoboState) -> Outcome:
         """Scores are the companions on each territory; the winner is the one who won."""
         scores = tuple(home_count(state, p) for p in range(state.players))
         if state.phase == OVER:
             return Outcome(FINISHED, scores, (state.winner,), state.step)
-        status = UNFINISHED if state.step >= self.info.max_length else IN_PROGRESS
-        return Outcome(status, scores, (), state.step)
-
-    def labels(self, state: ChocoboState, actions: Sequence[Action]) -> list[str]:
-        """Readable labels of the player's legal actions (see :mod:`.labels`)."""
-        return labels.labels(state, actions)
-
-    def event_wording(self) -> EventWording:
-        """Events as sentences (see :mod:`.events_text`)."""
-        return events_text.event_text
+        return self.open_outcome(state, scores)
 
     def view(self, state: ChocoboState, player: int) -> dict[str, Any]:
         """What ``player`` sees: the whole table and own hand; of the others' hands and
         the pile only their sizes; never the rng."""
         n = state.players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise DataError("bad_player", f"no seat {player!r} in a {n}-player game")
+        check_seat(player, n)
         board = state.layout
         names = board.names
 
@@ -188,9 +158,7 @@ class ChocoboGame(Game[ChocoboState]):
             if state.tifon_seat == NOWHERE
             else {"seat": state.tifon_seat, "space": name(state.tifon_from)},
             "winner": None if state.winner == NOWHERE else state.winner,
-            "legal_actions": [a.to_dict() for a in self.legal_actions(state)]
-            if state.to_act == player
-            else [],
+            "legal_actions": self.legal_dicts(state, player),
         }
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
@@ -202,36 +170,6 @@ def card_dict(card: int) -> dict[str, Any]:
     """A friend card as JSON-ready data."""
     kind = KIND_OF[card]
     return {"id": card, "kind": KINDS[kind], "name": DISPLAY[kind]}
-
-
-def _parse_setup(setup: Mapping[str, Any] | None) -> tuple[int, int | None, tuple[str, ...]]:
-    if setup is None or "players" not in setup:
-        raise SetupError(
-            "missing_players", "Chocobo Party Up! needs a setup with 'players' (2 to 4)"
-        )
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise SetupError(
-            "unknown_option", f"Chocobo Party Up! has no setup option {sorted(unknown)[0]!r}"
-        )
-    players = setup["players"]
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or not MIN_PLAYERS <= players <= MAX_PLAYERS
-    ):
-        raise SetupError(
-            "bad_player_count", f"Chocobo Party Up! is for 2 to 4 players, not {players!r}"
-        )
-    first = setup.get("first_player")
-    if first is not None and (
-        isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
-    ):
-        raise SetupError("bad_first_player", f"first_player must be a seat 0 to {players - 1}")
-    sides = DEFAULT_SIDES[players]
-    if setup.get("sides") is not None:
-        sides = _parse_sides(setup["sides"], players)
-    return players, first, sides
 
 
 def _parse_sides(value: Any, players: int) -> tuple[str, ...]:

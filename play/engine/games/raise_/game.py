@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ...core import (
-    FINISHED,
-    IN_PROGRESS,
-    UNFINISHED,
-    Action,
-    Bot,
-    DataError,
-    Event,
-    Game,
-    GameInfo,
-    IllegalAction,
-    Outcome,
-    RandomBot,
-    Rng,
-    SetupError,
-)
-from ...core.game import EventWording
-from . import events_text, labels, rules
+from ...core import FINISHED, Bot, Game, GameInfo, Outcome, RandomBot, Rng
+from ...core.game import check_seat
+from ...core.setup import first_player, players
+from . import events_text, rules
 from .bots import GreedyBot
 from .cards import (
     FACE_NAMES,
@@ -36,6 +22,7 @@ from .cards import (
     card_dict,
     multipliers,
 )
+from .labels import labels as word_actions
 from .state import OVER, RaiseState
 
 SETUP_KEYS = frozenset({"players", "first_player"})
@@ -56,30 +43,28 @@ class RaiseGame(Game[RaiseState]):
         max_players=MAX_PLAYERS,
         max_length=rules.MAX_LENGTH,
     )
+    state_class = RaiseState
 
     def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> RaiseState:
         """Setup per the rulebook: shuffled sets, hands of 6, point cards removed, round 1."""
-        players, first = _parse_setup(setup)
+        n = players(setup, self.info, SETUP_KEYS)
+        first = first_player(setup, n)
         rng = Rng(seed)
-        state = RaiseState(players, rng)
+        state = RaiseState(n, rng)
         if first is None:
-            first = rng.below(players)
-        for seat in range(players):
+            first = rng.below(n)
+        for seat in range(n):
             deck = list(range(seat * SET_SIZE, (seat + 1) * SET_SIZE))
             rng.shuffle(deck)
             state.hands[seat] = sorted(deck[-HAND_SIZE:])
             state.draws[seat] = deck[:-HAND_SIZE]
         points = list(range(len(POINT_VALUES)))
         rng.shuffle(points)
-        removed = POINTS_REMOVED[players]
+        removed = POINTS_REMOVED[n]
         state.removed, state.point_pile = sorted(points[:removed]), points[removed:]
         state.roller = first
         rules.start_round(state, None)
         return state
-
-    def state_from_dict(self, data: Any) -> RaiseState:
-        """Rebuild a state from ``to_dict`` output."""
-        return RaiseState.from_dict(data)
 
     # The two hot entry points are the rules' functions themselves: simulations call
     # them for every action, and a wrapper call would cost a tenth of the time.
@@ -88,22 +73,14 @@ class RaiseGame(Game[RaiseState]):
     legal_actions = staticmethod(rules.legal_actions)
     #: Apply a legal action without building events.
     advance = staticmethod(rules.advance)
+    verify_rules = staticmethod(rules.verify)
+    apply_rules = staticmethod(rules.apply)
+    labels = staticmethod(word_actions)
+    event_words = staticmethod(events_text.event_text)
 
-    def verify(self, state: RaiseState, action: Action) -> None:
-        """Raise :class:`IllegalAction` unless the action is legal now."""
-        if state.step >= self.info.max_length and state.phase != OVER:
-            raise IllegalAction("game_over", "the game hit its length cap and is unfinished")
-        rules.verify(state, action)
-
-    def apply_unchecked(self, state: RaiseState, action: Action) -> list[Event]:
-        """Apply a legal action; return its (public) events."""
-        events: list[Event] = []
-        rules.apply(state, action, events)
-        return events
-
-    def is_over(self, state: RaiseState) -> bool:
-        """All point cards awarded (or nobody has a card), or the length cap hit."""
-        return state.phase == OVER or state.step >= self.info.max_length
+    def ended(self, state: RaiseState) -> bool:
+        """All point cards awarded, or nobody has a card."""
+        return state.phase == OVER
 
     def outcome(self, state: RaiseState) -> Outcome:
         """Final scoring once over; the public piles' points while in progress."""
@@ -113,23 +90,12 @@ class RaiseGame(Game[RaiseState]):
             best = max(scores)
             winners = tuple(p for p in range(n) if scores[p] == best)
             return Outcome(FINISHED, scores, winners, state.step)
-        status = UNFINISHED if state.step >= self.info.max_length else IN_PROGRESS
-        scores = tuple(rules.public_score(state, p) for p in range(n))
-        return Outcome(status, scores, (), state.step)
-
-    def labels(self, state: RaiseState, actions: Sequence[Action]) -> list[str]:
-        """Readable labels of the player's legal actions (see :mod:`.labels`)."""
-        return labels.labels(state, actions)
-
-    def event_wording(self) -> EventWording:
-        """Events as sentences (see :mod:`.events_text`)."""
-        return events_text.event_text
+        return self.open_outcome(state, tuple(rules.public_score(state, p) for p in range(n)))
 
     def view(self, state: RaiseState, player: int) -> dict[str, Any]:
         """What ``player`` sees: own hand and face-down card, the table, counts of the rest."""
         n = state.players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise DataError("bad_player", f"no seat {player!r} in a {n}-player game")
+        check_seat(player, n)
         values = state.values
         own_bid = state.bids[player]
         return {
@@ -162,31 +128,12 @@ class RaiseGame(Game[RaiseState]):
                 }
                 for p in range(n)
             ],
-            "legal_actions": [a.to_dict() for a in self.legal_actions(state)]
-            if state.to_act == player
-            else [],
+            "legal_actions": self.legal_dicts(state, player),
         }
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
         """ "random" and "greedy" (see :class:`GreedyBot` for its heuristic)."""
         return BOTS
-
-
-def _parse_setup(setup: Mapping[str, Any] | None) -> tuple[int, int | None]:
-    if setup is None or "players" not in setup:
-        raise SetupError("missing_players", "Raise needs a setup with 'players' (2 to 5)")
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise SetupError("unknown_option", f"Raise has no setup option {sorted(unknown)[0]!r}")
-    players = setup["players"]
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-        raise SetupError("bad_player_count", f"Raise is for 2 to 5 players, not {players!r}")
-    first = setup.get("first_player")
-    if first is not None and (
-        isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
-    ):
-        raise SetupError("bad_first_player", f"first_player must be a seat 0 to {players - 1}")
-    return players, first
 
 
 BOTS: Mapping[str, type[Bot]] = MappingProxyType({"random": RandomBot, "greedy": GreedyBot})

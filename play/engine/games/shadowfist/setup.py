@@ -25,15 +25,24 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ...core import DataError, Rng, SetupError
+from ...core import DataError, GameInfo, Rng, SetupError
+from ...core.setup import players as player_count
 from .cards import FENG_SHUI, CardDef, card_from_dict
-from .rules import run
+from .rules import MAX_LENGTH, run
 from .state import HAND, ShadowfistState
 from .turn import HAND_SIZE, start_turn
 
 SETUP_KEYS = frozenset({"players", "cards", "decks", "first_player", "dummy", "max_turns"})
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_MAX_TURNS = 200
+
+INFO = GameInfo(
+    slug="shadowfist",
+    name="Shadowfist",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    max_length=MAX_LENGTH,
+)
 
 #: The goldfish dummy's generic site (docs/shadowfist.md, "Goldfish").
 DUMMY_BODY = 5
@@ -122,14 +131,8 @@ def parse_setup(
     setup: Mapping[str, Any] | None,
 ) -> tuple[int, Sequence[CardDef], list[list[int]], int | None, int, int]:
     """Check a setup; returns (players, cards, decks as card indexes, first, dummy, cap)."""
-    if setup is None or "players" not in setup:
-        raise SetupError("missing_players", "Shadowfist needs a setup with 'players' (2 to 6)")
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise SetupError("unknown_option", f"Shadowfist has no setup option {sorted(unknown)[0]!r}")
-    players = setup["players"]
-    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupError("bad_player_count", f"Shadowfist is for 2 to 6 players, not {players!r}")
+    players = player_count(setup, INFO, SETUP_KEYS)
+    setup = setup or {}  # player_count refused a missing setup: for the type checker
     dummy = _seat(setup, "dummy", players, -1)
     first = _seat(setup, "first_player", players, None)
     max_turns = setup.get("max_turns", DEFAULT_MAX_TURNS)
