@@ -173,3 +173,15 @@ def test_after_your_move_the_board_continues_until_it_is_your_turn_again(
     assert advance_form(html) is None
     assert "Your move" in html
     assert 'name="action_id"' in html
+
+
+def test_an_all_bot_board_names_every_seat_by_its_bot_never_you(
+    player: Client, alice: User
+) -> None:
+    match_id = all_bots(alice)
+
+    html = board(player, match_id)
+
+    assert "Seat 1 (greedy)" in html
+    assert "Seat 2 (random)" in html
+    assert not re.search(r"\bYou\b", html)

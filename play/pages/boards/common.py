@@ -68,10 +68,11 @@ def seat_fill(seat: int) -> str:
 
 
 def seat_name(seat: int, viewer: int, seats: list[dict[str, Any]]) -> str:
-    """ "You", "Seat 2 (greedy)" or, in hotseat games, "Seat 2"."""
-    if seat == viewer:
-        return "You"
+    """ "You", "Seat 2 (greedy)" or, in hotseat games, "Seat 2". A bot is never "You",
+    though an all-bot match is shown from its first seat."""
     player = seats[seat]["player"] if 0 <= seat < len(seats) else HUMAN
+    if seat == viewer and player == HUMAN:
+        return "You"
     return f"Seat {seat + 1}" if player == HUMAN else f"Seat {seat + 1} ({player})"
 
 
@@ -166,7 +167,8 @@ def event_lines(view: Mapping[str, Any], limit: int = 40) -> list[dict[str, Any]
     names = game.view_names(view["state"])
 
     def seat(index: int) -> str:
-        return "you" if index == view["viewer"] else player_name(view, index)
+        name = player_name(view, index)
+        return "you" if name == "You" else name
 
     lines: list[dict[str, Any]] = []
     for step in reversed(view["events"]):
