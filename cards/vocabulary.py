@@ -1,7 +1,7 @@
 """Per-game facts of the catalogue, in one place: game slugs, card types, classes, factions.
 
 The facts the rules engine also needs (ChiZo classes and tile types, Shadowfist card
-types, Raise symbols) are read from the engine's data files, their one copy.
+types and resource codes, Raise symbols) are read from the engine's data files, their one copy.
 """
 
 from __future__ import annotations
@@ -27,21 +27,8 @@ CHIZO_PLACEABLE_TYPES = ("Creature", "Item", "Obstacle", "Modifier")
 # Shadowfist
 SHADOWFIST_TYPES: tuple[str, ...] = tuple(_SHADOWFIST["types"])
 SHADOWFIST_SITE_TYPES: tuple[str, ...] = tuple(_SHADOWFIST["site_types"])
-SHADOWFIST_RESOURCES: dict[str, str] = {
-    "f": "Architects of the Flesh",
-    "a": "Ascended",
-    "d": "Dragons",
-    "e": "Eaters of the Lotus",
-    "m": "Four Monarchs",
-    "g": "Guiding Hand",
-    "j": "Jammers",
-    "p": "Purists",
-    "s": "Seven Masters",
-    "y": "Syndicate",
-    "C": "Chi",
-    "H": "High Tech",
-    "M": "Magic",
-}
+#: Resource codes of the factual card list's legend: factions, then the three talents.
+SHADOWFIST_RESOURCES: dict[str, str] = dict(_SHADOWFIST["resources"])
 SHADOWFIST_FACTIONS = (*SHADOWFIST_RESOURCES.values(), "Unaligned")
 # Words that are never designators (rules summary, "Designators"): the rules' own list,
 # then articles, prepositions and conjunctions.

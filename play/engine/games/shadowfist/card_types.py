@@ -1,5 +1,5 @@
-"""Shadowfist's card types, read from ``data.json`` (the one copy: the catalogue reads the
-same file), with a name for each."""
+"""Shadowfist's card types (a name for each) and resource codes, read from ``data.json``
+(the one copy: the catalogue reads the same file)."""
 
 from __future__ import annotations
 
@@ -17,3 +17,5 @@ CHARACTER, FENG_SHUI, SITE, EVENT, STATE, EDGE, OTHER = TYPES
 SITE_TYPES: tuple[str, ...] = tuple(_DATA["site_types"])
 #: The types an effect may name (every type the engine plays).
 PLAYED_TYPES: tuple[str, ...] = tuple(kind for kind in TYPES if kind != OTHER)
+#: Resource codes (the factual list's legend): factions, then the three talents.
+RESOURCE_CODES: frozenset[str] = frozenset(_DATA["resources"])

@@ -26,7 +26,17 @@ from functools import lru_cache
 from typing import Any
 
 from ...core import DataError
-from .card_types import CHARACTER, EDGE, EVENT, FENG_SHUI, OTHER, SITE, STATE, TYPES
+from .card_types import (
+    CHARACTER,
+    EDGE,
+    EVENT,
+    FENG_SHUI,
+    OTHER,
+    RESOURCE_CODES,
+    SITE,
+    STATE,
+    TYPES,
+)
 from .effects.spec import (
     ATTACK_HIT,
     ESTABLISHING,
@@ -43,9 +53,7 @@ from .effects.spec import (
 # The type names live in card_types (read from data.json); modules import them from here.
 __all__ = ["CHARACTER", "EDGE", "EVENT", "FENG_SHUI", "OTHER", "SITE", "STATE", "TYPES"]
 
-#: Resource codes (the factual list's legend): factions, then the three talents.
-RESOURCES = "fadem gjpsyCHM"
-_CODES = frozenset(RESOURCES.replace(" ", ""))
+_CODES = RESOURCE_CODES
 
 
 @dataclass(frozen=True, slots=True)
