@@ -29,7 +29,7 @@ ALLOWED_CONSTANTS: dict[str, str] = {}
 
 def _tracked(*patterns: str) -> list[Path]:
     out = subprocess.run(
-        ["git", "ls-files", "-z", "--", *patterns],
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *patterns],
         cwd=ROOT, capture_output=True, check=True, text=True,
     ).stdout  # fmt: skip
     return [ROOT / name for name in out.split("\0") if name and (ROOT / name).is_file()]
@@ -123,6 +123,42 @@ def test_no_constant_is_defined_in_two_modules() -> None:
     twice = [places for places in by_name.values() if len({p.split(":")[0] for p in places}) > 1]
     twice += [places for places in by_value.values() if len(places) > 1 and places not in twice]
     assert twice == [], f"constants defined twice: {twice}"
+
+
+def _json_lists(value: Any, where: str) -> list[tuple[str, list[str]]]:
+    """Every list of strings inside a JSON value, with where it is."""
+    if isinstance(value, list):
+        found = [(where, value)] if value and all(isinstance(v, str) for v in value) else []
+        for i, item in enumerate(value):
+            found += _json_lists(item, f"{where}[{i}]")
+        return found
+    if isinstance(value, dict):
+        found = []
+        for key, item in value.items():
+            found += _json_lists(item, f"{where}.{key}")
+        return found
+    return []
+
+
+def test_no_constant_restates_a_data_file() -> None:
+    """A literal vocabulary in code that a data file already holds is a second copy."""
+    in_files: dict[str, str] = {}
+    for path in _data_files():
+        if path.suffix == ".json":
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for where, items in _json_lists(data, str(path.relative_to(ROOT))):
+                if len(items) >= 2:
+                    in_files.setdefault(_key(tuple(items)), where)
+                    in_files.setdefault(_key(frozenset(items)), where)
+    restated = [
+        f"{module}:{name} = {where}"
+        for module, name, value in _constants()
+        if name not in ALLOWED_CONSTANTS
+        and len(value) >= 2
+        and all(isinstance(v, str) for v in value)
+        and (where := in_files.get(_key(value)))
+    ]
+    assert restated == [], f"constants that restate a data file: {restated}"
 
 
 def test_the_allowed_list_names_constants_that_exist() -> None:
