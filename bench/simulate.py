@@ -113,9 +113,9 @@ def main() -> None:
 
     deck = DECKS[args.game]
     if deck == "starter":
-        from cards.shipped import read_json
+        from cards.gamedata import game_json
 
-        chosen = read_json("shadowfist/starter.json")["decks"][0]["cards"]
+        chosen = game_json("shadowfist", "starter.json")["decks"][0]["cards"]
         deck = "\n".join(f"{count} {name}" for name, count in chosen.items())
     cards = []
     for line in deck.splitlines():

@@ -1,4 +1,7 @@
-"""The catalogue shipped with Cardhouse: data files under cards/data/ turned into specs.
+"""The catalogue shipped with Cardhouse: its data files turned into specs.
+
+The project's ChiZo tile set lives in cards/data/; every other file is the rules engine's
+per-game data, read by path (cards/gamedata.py), its one copy.
 
 - ChiZo RISING: the 12 basic creatures (stand-in compatibility and STR/INT) and the
   project's own tile set (the printed tile list was never published).
@@ -16,7 +19,7 @@ from typing import Any
 
 from django.utils.text import slugify
 
-from cards.designators import designators_of
+from cards.gamedata import game_json
 from cards.models import Card
 from cards.upsert import CardSpec, PrintingSpec, SetSpec
 
@@ -40,7 +43,7 @@ CHIZO_BASIC_TEXT = (
 
 
 def chizo_allies() -> dict[str, list[str]]:
-    return read_json("chizo/compatibility.json")["allies"]
+    return game_json("chizo")["allies"]
 
 
 def chizo_catalogue() -> tuple[list[SetSpec], list[CardSpec]]:
@@ -59,9 +62,9 @@ def chizo_catalogue() -> tuple[list[SetSpec], list[CardSpec]]:
 
 
 def _chizo_basics(set_code: str) -> Iterator[CardSpec]:
-    compat = read_json("chizo/compatibility.json")
-    for name in compat["zodiac_order"]:
-        strength, intelligence = compat["basic_creature_stats_standin"]["STR_INT"][name]
+    figures = game_json("chizo")
+    for name in figures["zodiac_order"]:
+        strength, intelligence = figures["basic_str_int"][name]
         slug = slugify(name)
         yield CardSpec(
             slug=slug,
@@ -73,7 +76,7 @@ def _chizo_basics(set_code: str) -> Iterator[CardSpec]:
                 "element": None,
                 "strength": strength,
                 "intelligence": intelligence,
-                "compatible_classes": Card.join_classes(compat["allies"][name]),
+                "compatible_classes": Card.join_classes(figures["allies"][name]),
                 "effect_key": "basic",
                 "effect_params": {},
                 "effect_text": CHIZO_BASIC_TEXT,
@@ -111,7 +114,7 @@ def _chizo_tile(tile: dict[str, Any], set_code: str) -> CardSpec:
 
 
 def shadowfist_catalogue() -> tuple[list[SetSpec], list[CardSpec]]:
-    data = read_json("shadowfist/starter.json")
+    data = game_json("shadowfist", "starter.json")
     meta = data["set"]
     set_spec = SetSpec(
         code=meta["code"],
@@ -140,7 +143,7 @@ def _shadowfist_card(card: dict[str, Any], set_code: str) -> CardSpec:
             "fighting_is_x": card.get("fighting_is_x", False),
             "power": card.get("power"),
             "body": card.get("body"),
-            "designators": " ".join(designators_of(card["name"], card.get("subtitle", ""))),
+            "designators": " ".join(card["designators"]),
             "is_no_max": card.get("no_max", False),
             "is_unique": card.get("unique", False),
             "is_limited": card.get("limited", False),
@@ -167,7 +170,7 @@ RAISE_SET = SetSpec(
 
 
 def raise_catalogue() -> tuple[list[SetSpec], list[CardSpec]]:
-    data = read_json("raise/standin.json")
+    data = game_json("raise_")
     sets_in_box = data["sets"]
     kinds = Counter((c["symbol"], c["value"], c["vp"]) for c in data["set_cards"])
     specs = [
@@ -247,7 +250,7 @@ CHOCOBO_PRINTED_NAMES = {"Tifon": "Tifón", "Golem": "Gólem"}
 
 
 def chocobo_catalogue() -> tuple[list[SetSpec], list[CardSpec]]:
-    counts = read_json("chocobo/standin.json")["components_real"]["friend_cards"]
+    counts = game_json("chocobo")["components_real"]["friend_cards"]
     specs = []
     for key, copies in counts.items():
         effect_key, text = CHOCOBO_FRIEND_TEXT[key]

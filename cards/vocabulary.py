@@ -1,6 +1,15 @@
-"""Per-game facts of the catalogue, in one place: game slugs, card types, classes, factions."""
+"""Per-game facts of the catalogue, in one place: game slugs, card types, classes, factions.
+
+The facts the rules engine also needs (ChiZo classes and tile types, Shadowfist card
+types and resource codes, Raise symbols) are read from the engine's data files, their one copy.
+"""
 
 from __future__ import annotations
+
+from cards.gamedata import game_json
+
+_CHIZO = game_json("chizo")
+_SHADOWFIST = game_json("shadowfist")
 
 GAMES: dict[str, str] = {
     "chizo": "ChiZo RISING",
@@ -11,41 +20,21 @@ GAMES: dict[str, str] = {
 DECK_GAMES = ("chizo", "shadowfist")
 
 # ChiZo RISING
-CHIZO_CLASSES = (
-    "Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake",
-    "Horse", "Ram", "Monkey", "Rooster", "Dog", "Pig",
-)  # fmt: skip
-CHIZO_TYPES = ("Creature", "Action", "Reaction", "Action/Reaction", "Item", "Obstacle", "Modifier")
+CHIZO_CLASSES: tuple[str, ...] = tuple(_CHIZO["zodiac_order"])
+CHIZO_TYPES: tuple[str, ...] = tuple(_CHIZO["types"])
 CHIZO_PLACEABLE_TYPES = ("Creature", "Item", "Obstacle", "Modifier")
 
 # Shadowfist
-SHADOWFIST_TYPES = ("Character", "Feng Shui Site", "Site", "Event", "State", "Edge", "Other")
-SHADOWFIST_RESOURCES: dict[str, str] = {
-    "f": "Architects of the Flesh",
-    "a": "Ascended",
-    "d": "Dragons",
-    "e": "Eaters of the Lotus",
-    "m": "Four Monarchs",
-    "g": "Guiding Hand",
-    "j": "Jammers",
-    "p": "Purists",
-    "s": "Seven Masters",
-    "y": "Syndicate",
-    "C": "Chi",
-    "H": "High Tech",
-    "M": "Magic",
-}
+SHADOWFIST_TYPES: tuple[str, ...] = tuple(_SHADOWFIST["types"])
+SHADOWFIST_SITE_TYPES: tuple[str, ...] = tuple(_SHADOWFIST["site_types"])
+#: Resource codes of the factual card list's legend: factions, then the three talents.
+SHADOWFIST_RESOURCES: dict[str, str] = dict(_SHADOWFIST["resources"])
 SHADOWFIST_FACTIONS = (*SHADOWFIST_RESOURCES.values(), "Unaligned")
-# Words that are never designators (rules summary, "Designators"), plus articles,
-# prepositions and conjunctions.
-SHADOWFIST_NON_DESIGNATORS = frozenset(
+# Words that are never designators (rules summary, "Designators"): the rules' own list,
+# then articles, prepositions and conjunctions.
+SHADOWFIST_RULE_NON_DESIGNATORS = frozenset(["edge", "state", "site", "event", "feng", "shui"])
+SHADOWFIST_NON_DESIGNATORS = SHADOWFIST_RULE_NON_DESIGNATORS | frozenset(
     [
-        "edge",
-        "state",
-        "site",
-        "event",
-        "feng",
-        "shui",
         "a",
         "an",
         "the",
@@ -76,7 +65,7 @@ SHADOWFIST_NON_DESIGNATORS = frozenset(
 
 # Raise
 RAISE_TYPES = ("Number Card", "Point Card")
-RAISE_SYMBOLS = ("diamond", "gear", "cloud", "hourglass", "bell")
+RAISE_SYMBOLS: tuple[str, ...] = tuple(game_json("raise_")["symbols"])
 
 # Chocobo Party Up!
 CHOCOBO_TYPES = ("Friend Card",)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cards.titles import title_key
-from cards.vocabulary import CHIZO_CLASSES, SHADOWFIST_RESOURCES
+from cards.vocabulary import CHIZO_CLASSES, SHADOWFIST_RESOURCES, SHADOWFIST_SITE_TYPES
 from decks.cardfacts import CardFacts
 from decks.formats.rules import DeckLine, Tally, tally_cards
 from decks.textlist import TYPE_ORDER
@@ -32,7 +32,7 @@ MAX_K = 3  # odds of "at least k" are given for k = 1 .. min(copies, MAX_K)
 DEFAULT_TURNS = 5
 MAX_TURNS = 20
 SHOWN_TURNS = 10
-SITE_TYPES = ("Feng Shui Site", "Site")
+SITE_TYPES = SHADOWFIST_SITE_TYPES
 
 
 @dataclass(frozen=True, slots=True)

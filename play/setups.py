@@ -11,7 +11,6 @@ from typing import Any
 
 from play.engine.core import get_game
 
-DECK_GAMES = ("chizo", "shadowfist")
 HUMAN = "human"
 
 # game slug -> function(decks: list of [(card row, count)], goldfish: bool) -> setup

@@ -14,11 +14,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.http import Http404
 
 from cards.models import Card
+from cards.vocabulary import DECK_GAMES
 from decks.models import Deck
 from decks.selectors import deck_for_read
 from play.engine.core import get_game
 from play.runners import GOLDFISH_RUNNERS
-from play.setups import DECK_GAMES, HUMAN, SeatsError, check_players, deck_setup, plain_setup
+from play.setups import HUMAN, SeatsError, check_players, deck_setup, plain_setup
 
 CHIZO_FIELDS = (
     "id", "name", "type", "creature_class", "is_basic", "strength", "intelligence",

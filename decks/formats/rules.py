@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cards.titles import loose_key, title_key
-from cards.vocabulary import GAMES
+from cards.vocabulary import GAMES, SHADOWFIST_RULE_NON_DESIGNATORS
 from decks.cardfacts import CardFacts
 
 # DeckLine(card, count, line=None) is the app's one deck-line class; decks.formats
@@ -333,8 +333,8 @@ class Singleton:
         return f"one copy of each {self.noun.one}, no exceptions"
 
 
-# Words the Shadowfist rules say are never designators (rules summary, "Designators").
-NOT_DESIGNATORS = frozenset({"Edge", "Event", "Feng", "Shui", "Site", "State"})
+# Words the Shadowfist rules say are never designators (compared case-insensitively).
+NOT_DESIGNATORS = SHADOWFIST_RULE_NON_DESIGNATORS
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from cards.vocabulary import DECK_GAMES
 from config.fields import WholeNumberField
 from config.limits import is_htmx, throttle_page
 from config.numbers import MAX_ID, InvalidNumberError, parse_int
@@ -52,7 +53,7 @@ from play.services.matches import (
     match_for,
     match_undo,
 )
-from play.setups import DECK_GAMES, HUMAN, SeatsError
+from play.setups import HUMAN, SeatsError
 from play.starting import match_setup
 
 BOT_GAMES = ("raise", "chocobo")

@@ -28,6 +28,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from cards.vocabulary import DECK_GAMES
 from config.charts import bar_chart, line_chart
 from config.fields import WholeNumberField
 from config.limits import throttle_page
@@ -41,7 +42,7 @@ from play.models import Match, Simulation
 from play.runners import GOLDFISH_RUNNERS
 from play.services import matches, simulations
 from play.services.simulations import MAX_GAMES, MAX_SEATS
-from play.setups import DECK_GAMES, SeatsError, deck_setup
+from play.setups import SeatsError, deck_setup
 
 T = TypeVar("T")
 DEFAULT_GAMES = 1_000

@@ -381,9 +381,9 @@ def test_one_call_validates_a_list_against_several_formats(api: APIClient) -> No
 
 
 def shipped_starter_deck() -> dict[str, int]:
-    from cards.shipped import read_json
+    from cards.gamedata import game_json
 
-    return dict(read_json("shadowfist/starter.json")["decks"][0]["cards"])
+    return dict(game_json("shadowfist", "starter.json")["decks"][0]["cards"])
 
 
 def test_a_list_that_does_not_parse_gets_the_same_shape(api: APIClient) -> None:

@@ -41,8 +41,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from schemathesis.config import SchemathesisConfig
 
+from cards.gamedata import game_json
 from cards.models import Card
-from cards.shipped import read_json
 from config.parsers import MAX_JSON_DEPTH
 
 EXAMPLES = int(os.environ.get("CARDHOUSE_FUZZ_EXAMPLES", "15"))
@@ -144,7 +144,7 @@ def after_call(context: Any, case: Any, response: Any) -> None:
 
 
 def starter_list() -> str:
-    deck = read_json("shadowfist/starter.json")["decks"][0]
+    deck = game_json("shadowfist", "starter.json")["decks"][0]
     return "\n".join(f"{count} {name}" for name, count in deck["cards"].items())
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
+from cards.gamedata import game_json
 from cards.models import Card
-from cards.shipped import read_json
 from decks import services as deck_services
 from tests.browser.test_play import chizo_deck
 from tests.test_content_security_policy import POLICY, parse_policy
@@ -118,7 +118,7 @@ def test_our_pages_and_their_htmx_interactions_refuse_nothing(
         watch.visit(page, "/play/")
         page.get_by_role("button", name=f"Play {game}").click()
         play_one_action(page)
-    chosen = read_json("shadowfist/starter.json")["decks"][0]["cards"]
+    chosen = game_json("shadowfist", "starter.json")["decks"][0]["cards"]
     text = "\n".join(f"{count} {name}" for name, count in chosen.items())
     shadowfist = deck_services.deck_create_from_text(
         owner=owner, game="shadowfist", name="Starter", text=text

@@ -194,10 +194,10 @@ def test_a_simulation_runs_with_a_progress_bar_and_draws_its_report(page: Page, 
 
 
 def test_a_shadowfist_goldfish_board_shows_sites_power_and_hand(page: Page, login: Any) -> None:
-    from cards.shipped import read_json
+    from cards.gamedata import game_json
 
     owner = login(page)
-    chosen = read_json("shadowfist/starter.json")["decks"][0]["cards"]
+    chosen = game_json("shadowfist", "starter.json")["decks"][0]["cards"]
     text = "\n".join(f"{count} {name}" for name, count in chosen.items())
     deck = deck_services.deck_create_from_text(
         owner=owner, game="shadowfist", name="Starter", text=text

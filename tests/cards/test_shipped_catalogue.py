@@ -8,6 +8,8 @@ from collections import Counter
 import pytest
 from django.core.management import call_command
 
+from cards.designators import designators_of
+from cards.gamedata import game_json
 from cards.models import Card, CardSet
 from cards.vocabulary import CHIZO_CLASSES, CHIZO_TYPES, SHADOWFIST_TYPES
 
@@ -86,3 +88,14 @@ def test_raise_and_chocobo_components_come_from_the_stand_in_figures() -> None:
     assert len(point_cards) == 14
     assert {"Bell 2", "Diamond 5", "Gear 3", "Cloud 4"} <= {c.name for c in number_cards}
     assert friends == {"Shirma": 8, "Croma": 8, "Moguri": 6, "Tifón": 5, "Gólem": 3}
+
+
+def test_the_starter_files_designators_follow_the_catalogues_rule() -> None:
+    """The starter file carries its cards' designators (the engine works none out): they
+    must be what the catalogue's rule gives for each title and subtitle."""
+    starter = game_json("shadowfist", "starter.json")["cards"]
+
+    for card in starter:
+        assert card["designators"] == designators_of(card["name"], card.get("subtitle", ""))
+    stored = {c.name: c.designator_list for c in cards("shadowfist")}
+    assert stored == {card["name"]: card["designators"] for card in starter}

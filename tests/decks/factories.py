@@ -6,7 +6,8 @@ import itertools
 from functools import cache
 from typing import Any
 
-from cards.shipped import chizo_catalogue, read_json, shadowfist_catalogue
+from cards.gamedata import game_json
+from cards.shipped import chizo_catalogue, shadowfist_catalogue
 from cards.upsert import CardSpec
 from decks.cardfacts import CardFacts
 from decks.formats import DeckLine
@@ -90,4 +91,4 @@ def by_name(cards: tuple[CardFacts, ...], name: str) -> CardFacts:
 @cache
 def starter_decks() -> dict[str, dict[str, int]]:
     """The four suggested Shadowfist decks: deck name -> {card name: count}."""
-    return {d["name"]: d["cards"] for d in read_json("shadowfist/starter.json")["decks"]}
+    return {d["name"]: d["cards"] for d in game_json("shadowfist", "starter.json")["decks"]}

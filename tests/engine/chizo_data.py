@@ -1,7 +1,7 @@
 """The project's ChiZo tiles for engine tests and benchmarks, read without Django.
 
-``tiles()`` turns ``cards/data/chizo/tiles.json`` and the stand-in
-``compatibility.json`` into catalogue rows (the shape of the API's Card fields, as
+``tiles()`` turns ``cards/data/chizo/tiles.json`` and the stand-in figures of the
+engine's ``data.json`` into catalogue rows (the shape of the API's Card fields, as
 ``cards/shipped.py`` stores them), the ids being the tile names. The engine never reads
 these files: tests pass the rows in the setup, as the Django side does.
 """
@@ -15,20 +15,24 @@ from typing import Any
 
 from play.engine.core import Rng
 
-DATA = Path(__file__).resolve().parents[2] / "cards" / "data" / "chizo"
+ROOT = Path(__file__).resolve().parents[2]
+FILES = {
+    "tiles.json": ROOT / "cards" / "data" / "chizo" / "tiles.json",
+    "data.json": ROOT / "play" / "engine" / "games" / "chizo" / "data.json",
+}
 
 
 @cache
 def _read(name: str) -> Any:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+    return json.loads(FILES[name].read_text(encoding="utf-8"))
 
 
 def tile_rows() -> list[dict[str, Any]]:
     """The 12 basic creatures and the 80 tiles of the set, as catalogue rows (a new list)."""
-    compat = _read("compatibility.json")
+    compat = _read("data.json")
     rows: list[dict[str, Any]] = []
     for name in compat["zodiac_order"]:
-        strength, intelligence = compat["basic_creature_stats_standin"]["STR_INT"][name]
+        strength, intelligence = compat["basic_str_int"][name]
         rows.append({
             "id": name, "name": name, "type": "Creature", "creature_class": name,
             "is_basic": True, "strength": strength, "intelligence": intelligence,

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from cards.designators import designators_of
 from play.engine.core import Action, Rng
 from play.engine.games.shadowfist import GAME, ShadowfistState
 from play.engine.games.shadowfist.cards import CardDef, card_from_dict
@@ -32,7 +33,7 @@ from play.engine.games.shadowfist.state import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-STARTER = ROOT / "cards" / "data" / "shadowfist" / "starter.json"
+STARTER = ROOT / "play" / "engine" / "games" / "shadowfist" / "starter.json"
 REAL_CSV = Path("/work/shared/data/shadowfist/shadowfist_cards_factual.csv")
 
 
@@ -92,6 +93,7 @@ def _real_card(row: dict[str, str]) -> dict[str, Any]:
         "fighting_is_x": row["fighting_is_x"] == "Y",
         "power": number("power"),
         "body": number("body"),
+        "designators": designators_of(row["title"], row["subtitle"]),  # as the importer does
         "is_unique": row["unique_kw"] == "Y",
         "is_limited": row["limited_kw"] == "Y",
         "is_no_max": row["no_max_db_flag"] == "Y" or row["no_max_kw"] == "Y",

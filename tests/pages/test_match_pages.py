@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from cards.shipped import read_json
+from cards.gamedata import game_json
 from play.engine.core import get_game
 from play.models import Match
 from play.pages.boards.chocobo import positions
@@ -41,7 +41,7 @@ def new_deck(user: User, text: str, game: str) -> int:
 
 
 def starter_list() -> str:
-    deck = read_json("shadowfist/starter.json")["decks"][0]
+    deck = game_json("shadowfist", "starter.json")["decks"][0]
     return "\n".join(f"{count} {name}" for name, count in deck["cards"].items())
 
 

@@ -11,13 +11,13 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from cards.shipped import read_json
+from cards.gamedata import game_json
 
 pytestmark = pytest.mark.django_db
 
 
 def starter_list(index: int = 0) -> str:
-    deck = read_json("shadowfist/starter.json")["decks"][index]
+    deck = game_json("shadowfist", "starter.json")["decks"][index]
     return "\n".join(f"{count} {name}" for name, count in deck["cards"].items())
 
 

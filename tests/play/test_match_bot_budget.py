@@ -12,7 +12,7 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from cards.shipped import read_json
+from cards.gamedata import game_json
 from play.models import Match
 from play.services import matches
 from play.services.matches import BOT_BUDGET, BotBudget
@@ -49,7 +49,7 @@ def player(api: APIClient, alice: User) -> APIClient:
 def deck_text(game: str, seat: int) -> str:
     if game == "chizo":
         return CHIZO_STACK
-    deck = read_json("shadowfist/starter.json")["decks"][seat % 2]
+    deck = game_json("shadowfist", "starter.json")["decks"][seat % 2]
     return "\n".join(f"{count} {name}" for name, count in deck["cards"].items())
 
 

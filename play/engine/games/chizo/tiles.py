@@ -6,9 +6,10 @@ effect (a key of the effect registry and that key's parameters). Definitions ent
 engine through the setup (``{"tiles": [...]}``), as ``TileDef`` objects or as dicts in
 the shape of the catalogue's rows (the API's Card fields), read by :func:`tile_from_dict`.
 
-``data.json`` is a copy of the project's stand-in figures (the printed compatibility
-chart and the basic creatures' STR/INT were never published): the twelve basic
-creatures, built by :func:`basic_tiles`, are what a setup without tiles plays with.
+``data.json`` holds the project's stand-in figures (the printed compatibility chart and
+the basic creatures' STR/INT were never published) and the tile types; it is their one
+copy (the catalogue reads it too). The twelve basic creatures, built by
+:func:`basic_tiles`, are what a setup without tiles plays with.
 """
 
 from __future__ import annotations
@@ -45,9 +46,9 @@ DEFAULT_COPIES: int = _ENGINE["default_stack_copies_of_each_basic"]
 GOLDFISH_MAX_TURNS: int = _ENGINE["goldfish_max_turns"]
 MAX_LENGTH: int = _ENGINE["max_length"]
 
-CREATURE, ACTION, REACTION, ACTION_REACTION = "Creature", "Action", "Reaction", "Action/Reaction"
-ITEM, OBSTACLE, MODIFIER = "Item", "Obstacle", "Modifier"
-TYPES: tuple[str, ...] = (CREATURE, ACTION, REACTION, ACTION_REACTION, ITEM, OBSTACLE, MODIFIER)
+#: The tile types, in the catalogue's order.
+TYPES: tuple[str, ...] = tuple(_DATA["types"])
+CREATURE, ACTION, REACTION, ACTION_REACTION, ITEM, OBSTACLE, MODIFIER = TYPES
 #: Types that stand in a space of the playing area (and have STR and INT).
 PLACED_TYPES = frozenset({CREATURE, ITEM, OBSTACLE})
 

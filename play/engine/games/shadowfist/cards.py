@@ -5,7 +5,9 @@ setup as plain dicts shaped like the catalogue API's Shadowfist cards (name, sub
 type, faction, cost, cost_is_x, requires, provides, fighting, fighting_is_x, power,
 body, designators, is_unique, is_limited, is_no_max, effect_key, effect_params; the
 starter file's ``unique``/``limited``/``no_max`` spellings are read too), and
-:func:`card_from_dict` turns each into a :class:`CardDef`.
+:func:`card_from_dict` turns each into a :class:`CardDef`. Designators are given, never
+worked out here: the catalogue owns that rule (cards/designators.py) and the starter
+file carries them.
 
 Imported real cards have no rules text and ``effect_key`` null. Characters and sites
 play fully with their printed stats, costs and resources. Events, states and edges
@@ -18,13 +20,23 @@ cannot play at all (type "Other", a site without Body) are listed there too.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from ...core import DataError
+from .card_types import (
+    CHARACTER,
+    EDGE,
+    EVENT,
+    FENG_SHUI,
+    OTHER,
+    RESOURCE_CODES,
+    SITE,
+    STATE,
+    TYPES,
+)
 from .effects.spec import (
     ATTACK_HIT,
     ESTABLISHING,
@@ -38,72 +50,10 @@ from .effects.spec import (
     parse_effect,
 )
 
-CHARACTER = "Character"
-FENG_SHUI = "Feng Shui Site"
-SITE = "Site"
-EVENT = "Event"
-STATE = "State"
-EDGE = "Edge"
-OTHER = "Other"
-TYPES = (CHARACTER, FENG_SHUI, SITE, EVENT, STATE, EDGE, OTHER)
+# The type names live in card_types (read from data.json); modules import them from here.
+__all__ = ["CHARACTER", "EDGE", "EVENT", "FENG_SHUI", "OTHER", "SITE", "STATE", "TYPES"]
 
-#: Resource codes (the factual list's legend): factions, then the three talents.
-RESOURCES = "fadem gjpsyCHM"
-_CODES = frozenset(RESOURCES.replace(" ", ""))
-
-# Rules summary, "Designators": words of the title or subtitle, "not ... edge, state,
-# site, event, feng, or shui, nor ... articles, prepositions, or conjunctions" (the
-# catalogue's list, copied: the engine imports nothing of the app).
-NON_DESIGNATORS = frozenset(
-    [
-        "edge",
-        "state",
-        "site",
-        "event",
-        "feng",
-        "shui",
-        "a",
-        "an",
-        "the",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "from",
-        "by",
-        "with",
-        "into",
-        "onto",
-        "upon",
-        "over",
-        "under",
-        "and",
-        "or",
-        "but",
-        "nor",
-        "so",
-        "yet",
-        "as",
-        "than",
-    ]
-)
-_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
-
-
-@lru_cache(maxsize=16384)
-def designators_of(title: str, subtitle: str = "") -> tuple[str, ...]:
-    """Distinct designators in order of appearance, as printed (same reading as the app)."""
-    seen: dict[str, str] = {}
-    for word in _WORD.findall(f"{title} {subtitle}"):
-        word = word.strip("'-")
-        if word.endswith("'s"):
-            word = word[:-2]
-        key = word.lower()
-        if key and key not in NON_DESIGNATORS and key not in seen:
-            seen[key] = word
-    return tuple(seen.values())
+_CODES = RESOURCE_CODES
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +191,7 @@ def _read(data: Mapping[str, Any], name: str, default_id: int | str) -> CardDef:
         fighting_is_x=fighting_is_x,
         power=_num(data, "power"),
         body=body,
-        designators=_designators(data, name, subtitle),
+        designators=_designators(data),
         unique=_flag(data, "is_unique", "unique"),
         limited=_flag(data, "is_limited", "limited"),
         no_max=_flag(data, "is_no_max", "no_max"),
@@ -381,10 +331,11 @@ def _codes(data: Mapping[str, Any], name: str) -> str:
     return value
 
 
-def _designators(data: Mapping[str, Any], name: str, subtitle: str) -> tuple[str, ...]:
+def _designators(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The designators as given: the catalogue works them out (cards/designators.py)."""
     value = data.get("designators")
     if value is None:
-        return designators_of(name, subtitle)
+        return ()
     if isinstance(value, str):
         return tuple(value.split())
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):

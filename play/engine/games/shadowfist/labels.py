@@ -11,10 +11,10 @@ from typing import Any, NamedTuple
 
 from ...core import Action
 from ...core.wording import Wording, label_each, names_by_id, word_action
+from .card_types import SITE_TYPES
 from .state import ShadowfistState
 from .view import view
 
-SITE_TYPES = ("Feng Shui Site", "Site")
 WORDINGS: dict[str, Wording] = {
     "power": ("Generate Power, discard {0:card}", "Generate Power"),
     "skip_power": "Skip Power and discard", "keep": "Keep the rest",

@@ -59,8 +59,8 @@ DUMMY_SITE = CardDef(
 
 @cache
 def starter() -> tuple[tuple[CardDef, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
-    """The starter set (the engine's own copy of cards/data/shadowfist/starter.json):
-    its cards, and its decks as (name, card names with repeats)."""
+    """The starter set (``starter.json``, which the catalogue loads too): its cards, and
+    its decks as (name, card names with repeats)."""
     text = resources.files(__package__).joinpath("starter.json").read_text(encoding="utf-8")
     data = json.loads(text)
     cards = tuple(card_from_dict(c, i) for i, c in enumerate(data["cards"]))

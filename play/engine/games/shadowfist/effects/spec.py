@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..card_types import PLAYED_TYPES
+
 # -- keyword abilities as bits (a character's abilities are one int) -----------------
 
 GUTS = 1
@@ -188,7 +190,7 @@ KEYS: dict[str, KeyRule] = {
 }
 #: Parameters any key may carry beside its own.
 COMMON = frozenset({"abilities", "toast_it", "trigger", "timing"})
-CARD_TYPES = ("Character", "Feng Shui Site", "Site", "Event", "State", "Edge")
+CARD_TYPES = PLAYED_TYPES
 
 
 def parse_abilities(values: Any) -> tuple[int, int]:

@@ -1,0 +1,21 @@
+"""Shadowfist's card types (a name for each) and resource codes, read from ``data.json``
+(the one copy: the catalogue reads the same file)."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+_DATA: dict[str, Any] = json.loads(
+    resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8")
+)
+
+#: Every type in the catalogue's order; "Other" is a type the engine cannot play.
+TYPES: tuple[str, ...] = tuple(_DATA["types"])
+CHARACTER, FENG_SHUI, SITE, EVENT, STATE, EDGE, OTHER = TYPES
+SITE_TYPES: tuple[str, ...] = tuple(_DATA["site_types"])
+#: The types an effect may name (every type the engine plays).
+PLAYED_TYPES: tuple[str, ...] = tuple(kind for kind in TYPES if kind != OTHER)
+#: Resource codes (the factual list's legend): factions, then the three talents.
+RESOURCE_CODES: frozenset[str] = frozenset(_DATA["resources"])
