@@ -28,9 +28,9 @@ from decks.diff import diff_entries
 from decks.formats import FORMATS, ValidationReport, formats_for_game, validate
 from decks.intake import DeckListError, accept, as_violation, lines_from_text
 from decks.lines import DeckLine
+from decks.listexport import export_csv, export_json, export_text
 from decks.models import Deck, DeckEntry, DeckVersion
 from decks.stats import DEFAULT_TURNS, deck_stats, sample_hand
-from decks.textlist import export_csv, export_json, export_text
 
 
 class NotDeckOwnerError(PermissionDenied):

@@ -6,6 +6,11 @@ request answers at once and no other server is needed; the simulations it holds 
 or running) are kept alive by this process's resumer (play/resumer.py), so no other
 process takes them while they wait. SIMULATIONS_INLINE (tests) runs them in the caller's
 thread.
+
+This module sits below the simulation services and the tasks, and imports neither: the
+services hand it the function that runs one chunk here, and it sends the Celery task by its
+name (CHUNK_TASK, the name play/tasks.py registers it under). Tasks call services, services
+call this module, nothing calls back up.
 """
 
 from __future__ import annotations
@@ -13,14 +18,18 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.db import close_old_connections
+from kombu.exceptions import OperationalError
 
-from play.models import SimulationChunk
+from config.celery import app
 
 logger = logging.getLogger(__name__)
+# The Celery task that runs one chunk (play/tasks.py), sent by name.
+CHUNK_TASK = "play.run_simulation_chunk"
 _executor: ThreadPoolExecutor | None = None
 # A few quick retries when the broker blinks; then the simulation fails with a message.
 RETRY = {"max_retries": 3, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
@@ -33,26 +42,25 @@ QUEUE_UNREACHABLE = (
 # Simulations queued or running in this process's background thread (with how many times).
 _held: Counter[int] = Counter()
 
+RunChunk = Callable[[int], None]
 
-def dispatch_simulation(simulation_id: int) -> None:
-    chunk_ids = list(
-        SimulationChunk.objects.filter(simulation_id=simulation_id, done=False)
-        .order_by("index")
-        .values_list("id", flat=True)
-    )
-    if not chunk_ids:
-        # Every chunk is written but the summary is not (its process stopped in between).
-        from play.services.simulations import simulation_finish
 
-        simulation_finish(simulation_id)
-    elif settings.CELERY_BROKER_URL:
+class QueueUnreachableError(Exception):
+    """The broker could not be reached: the chunks not sent yet will not run."""
+
+
+def run_chunks(simulation_id: int, chunk_ids: Sequence[int], run_chunk: RunChunk) -> None:
+    """Run a simulation's chunks where this process runs them: sent to the broker, in
+    the caller's thread (SIMULATIONS_INLINE), or queued on the background thread.
+    `run_chunk(chunk_id)` runs one chunk in this process."""
+    if settings.CELERY_BROKER_URL:
         _enqueue(simulation_id, chunk_ids)
     elif settings.SIMULATIONS_INLINE:
-        _run_all(chunk_ids)
+        _run_all(chunk_ids, run_chunk)
     else:
         with _lock:
             _held[simulation_id] += 1
-        _background().submit(_run_in_thread, simulation_id, chunk_ids)
+        _background().submit(_run_in_thread, simulation_id, list(chunk_ids), run_chunk)
 
 
 def held_simulations() -> list[int]:
@@ -61,22 +69,16 @@ def held_simulations() -> list[int]:
         return list(_held)
 
 
-def _enqueue(simulation_id: int, chunk_ids: list[int]) -> None:
-    """Send each chunk to the broker. If the broker cannot be reached, the simulation
-    fails at once with a clear error rather than waiting for tasks that were never sent
-    (chunks already sent still run; a failed simulation ignores them)."""
-    from kombu.exceptions import OperationalError
-
-    from play.tasks import run_simulation_chunk
-
+def _enqueue(simulation_id: int, chunk_ids: Sequence[int]) -> None:
+    """Send each chunk to the broker. If the broker cannot be reached, raise
+    QueueUnreachableError at once rather than leave the simulation waiting for tasks that
+    were never sent (chunks already sent still run; a failed simulation ignores them)."""
     try:
         for chunk_id in chunk_ids:
-            run_simulation_chunk.apply_async((chunk_id,), retry=True, retry_policy=RETRY)
+            app.send_task(CHUNK_TASK, (chunk_id,), retry=True, retry_policy=RETRY)
     except OperationalError as error:
         logger.error("simulation %s: broker unreachable: %s", simulation_id, error)
-        from play.services.simulations import simulation_fail
-
-        simulation_fail(simulation_id, QUEUE_UNREACHABLE)
+        raise QueueUnreachableError(str(error)) from error
 
 
 def _background() -> ThreadPoolExecutor:
@@ -87,9 +89,9 @@ def _background() -> ThreadPoolExecutor:
         return _executor
 
 
-def _run_in_thread(simulation_id: int, chunk_ids: list[int]) -> None:
+def _run_in_thread(simulation_id: int, chunk_ids: list[int], run_chunk: RunChunk) -> None:
     try:
-        _run_all(chunk_ids)
+        _run_all(chunk_ids, run_chunk)
     except Exception:
         # Its remaining chunks are resumed once it has been stalled long enough.
         logger.exception("in-process simulation %s stopped", simulation_id)
@@ -101,8 +103,6 @@ def _run_in_thread(simulation_id: int, chunk_ids: list[int]) -> None:
         close_old_connections()
 
 
-def _run_all(chunk_ids: list[int]) -> None:
-    from play.services.simulations import simulation_run_chunk
-
+def _run_all(chunk_ids: Sequence[int], run_chunk: RunChunk) -> None:
     for chunk_id in chunk_ids:
-        simulation_run_chunk(chunk_id)
+        run_chunk(chunk_id)

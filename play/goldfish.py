@@ -1,6 +1,7 @@
-"""Goldfish runners and deck setups of the deck games, registered for matches and
-simulations. Each runner turns the engine's goldfish record into the common record that
-play/summaries.py reads."""
+"""Goldfish runners and deck setups of the deck games, for matches and simulations (the
+tables that name them are play.runners.GOLDFISH_RUNNERS and play.setups.DECK_SETUPS). Each
+runner turns the engine's goldfish record into the common record that play/summaries.py
+reads."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from play.engine.core.values import digest
-from play.runners import goldfish_runner
-from play.setups import DECK_SETUPS
 
 CardRows = Sequence[tuple[dict[str, Any], int]]
 
@@ -43,7 +42,6 @@ def _first_turns(drawn: Sequence[int], turns: Sequence[int]) -> dict[str, int]:
     return first
 
 
-@goldfish_runner("chizo")
 def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
     from play.engine.games.chizo.goldfish import GOLDFISH_MAX_TURNS, goldfish
 
@@ -61,7 +59,6 @@ def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
     }
 
 
-@goldfish_runner("shadowfist")
 def shadowfist_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
     from play.engine.games.shadowfist.goldfish import DEFAULT_MAX_TURNS, goldfish
 
@@ -107,6 +104,3 @@ def shadowfist_setup(decks: Sequence[CardRows], goldfish: bool) -> dict[str, Any
     if goldfish:
         return goldfish_setup(cards, piles[0])
     return {"players": len(piles), "cards": cards, "decks": piles}
-
-
-DECK_SETUPS.update({"chizo": chizo_setup, "shadowfist": shadowfist_setup})

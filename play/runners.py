@@ -13,21 +13,15 @@ from typing import Any
 
 from play.engine.core import get_game
 from play.engine.simulate import game_seed, iter_games
+from play.goldfish import chizo_goldfish, shadowfist_goldfish
 
 GoldfishRunner = Callable[[dict[str, Any], int], dict[str, Any]]
 
-#: game slug -> function(spec, seed) -> record; filled in by the games that goldfish.
-GOLDFISH_RUNNERS: dict[str, GoldfishRunner] = {}
-
-
-def goldfish_runner(game: str) -> Callable[[GoldfishRunner], GoldfishRunner]:
-    """Register the goldfish runner of a game."""
-
-    def register(function: GoldfishRunner) -> GoldfishRunner:
-        GOLDFISH_RUNNERS[game] = function
-        return function
-
-    return register
+#: game slug -> function(spec, seed) -> record: the games that goldfish.
+GOLDFISH_RUNNERS: dict[str, GoldfishRunner] = {
+    "chizo": chizo_goldfish,
+    "shadowfist": shadowfist_goldfish,
+}
 
 
 def run_records(spec: dict[str, Any], seed: int, start: int, count: int) -> list[dict[str, Any]]:

@@ -10,12 +10,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from play.engine.core import get_game
+from play.goldfish import chizo_setup, shadowfist_setup
 
 HUMAN = "human"
 
 # game slug -> function(decks: list of [(card row, count)], goldfish: bool) -> setup
 DeckSetup = Callable[[Sequence[Sequence[tuple[dict[str, Any], int]]], bool], dict[str, Any]]
-DECK_SETUPS: dict[str, DeckSetup] = {}
+DECK_SETUPS: dict[str, DeckSetup] = {"chizo": chizo_setup, "shadowfist": shadowfist_setup}
 
 
 class SeatsError(ValueError):

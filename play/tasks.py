@@ -7,10 +7,11 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 
+from play.dispatch import CHUNK_TASK
 from play.services.simulations import simulation_resume_stalled, simulation_run_chunk
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, name="play.run_simulation_chunk")
+@shared_task(acks_late=True, reject_on_worker_lost=True, name=CHUNK_TASK)
 def run_simulation_chunk(chunk_id: int) -> None:
     simulation_run_chunk(chunk_id)
 

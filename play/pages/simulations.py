@@ -7,7 +7,8 @@ polls a fragment (htmx, every second) that carries the progress and, once the si
 is done, the whole report; the fragment of a finished simulation no longer polls.
 
 Starting a simulation or a comparison counts against the API's `simulation` throttle, and
-replaying a sample game against `match_create` (it starts a match): 429 beyond.
+replaying a sample game against `match_create` (it starts a match): 429 beyond. The forms
+are in simulation_forms.py.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -28,24 +28,23 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from cards.vocabulary import DECK_GAMES
 from config.charts import bar_chart, line_chart
-from config.fields import WholeNumberField
 from config.limits import throttle_page
-from config.numbers import is_whole_number, page_number, parse_int
-from decks.models import Deck
-from decks.selectors import deck_list
+from config.numbers import page_number, parse_int
 from play.compare import compare_simulations
-from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
 from play.models import Match, Simulation
-from play.runners import GOLDFISH_RUNNERS
+from play.pages.simulation_forms import (
+    BotSimulationForm,
+    CompareForm,
+    SimulationForm,
+    bound_form,
+    game_name,
+)
 from play.services import matches, simulations
-from play.services.simulations import MAX_GAMES, MAX_SEATS
 from play.setups import SeatsError, deck_setup
 
 T = TypeVar("T")
-DEFAULT_GAMES = 1_000
 PER_PAGE = 50
 ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
 HISTOGRAM_TITLE = "Games won on each turn"
@@ -68,35 +67,7 @@ CARD_SORTS = {
 MAX_LENGTH_BARS = 20
 
 
-# ---------------------------------------------------------------- choices and formatting
-
-
-def game_name(slug: str) -> str:
-    return get_game(slug).info.name
-
-
-def goldfish_bot_choices() -> list[tuple[str, str]]:
-    """Every goldfish bot, labelled with the games it plays when not all of them."""
-    games = sorted(GOLDFISH_RUNNERS)
-    plays = {
-        bot: [game for game in games if bot in get_game(game).bot_types()]
-        for game in games
-        for bot in get_game(game).bot_types()
-    }
-    return [
-        (
-            bot,
-            bot
-            if len(plays[bot]) == len(games)
-            else f"{bot} ({', '.join(map(game_name, plays[bot]))} only)",
-        )
-        for bot in sorted(plays)
-    ]
-
-
-def bot_game_choices() -> list[tuple[str, str]]:
-    """Games that bots play against each other without decks (Raise, Chocobo Party Up!)."""
-    return [(slug, game_name(slug)) for slug in game_slugs() if slug not in DECK_GAMES]
+# ---------------------------------------------------------------- formatting
 
 
 def _count(value: int | None) -> str:
@@ -109,135 +80,6 @@ def _turns(value: float | None) -> str:
 
 def _share(value: float | None) -> str:
     return "—" if value is None else f"{value:.1%}"
-
-
-def _seed_field() -> forms.IntegerField:
-    return WholeNumberField(
-        label="Seed",
-        required=False,
-        min_value=0,
-        max_value=MAX_SEED - 1,
-        help_text="Optional. The same seed, deck and bot give the same games.",
-    )
-
-
-def _games_field(maximum: int = MAX_GAMES) -> forms.IntegerField:
-    return WholeNumberField(
-        label="Games",
-        min_value=1,
-        max_value=maximum,
-        initial=DEFAULT_GAMES,
-        help_text=f"1 to {maximum:,}.",
-    )
-
-
-# ---------------------------------------------------------------- forms
-
-
-class DeckChoiceField(forms.ModelChoiceField):
-    def to_python(self, value: Any) -> Deck | None:
-        # An id in ASCII digits only: the lookup would read "٣" as deck 3.
-        if value not in self.empty_values and not is_whole_number(str(value)):
-            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
-        return super().to_python(value)
-
-    def label_from_instance(self, deck: Deck) -> str:
-        return f"{deck.name} ({deck.game.name})"
-
-
-def _goldfish_decks(user: AbstractBaseUser) -> QuerySet[Deck]:
-    return deck_list(user=user).filter(game__slug__in=sorted(GOLDFISH_RUNNERS))
-
-
-class SimulationForm(forms.Form):
-    """Goldfish a deck: the deck, how many games, the bot that plays it, a seed."""
-
-    deck = DeckChoiceField(label="Deck", queryset=Deck.objects.none(), empty_label=None)
-    games = _games_field()
-    bot = forms.ChoiceField(label="Bot", initial="greedy", help_text="The policy that plays.")
-    seed = _seed_field()
-
-    def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["deck"].queryset = _goldfish_decks(user)
-        self.fields["bot"].choices = goldfish_bot_choices()
-
-    def spec_data(self) -> dict[str, Any]:
-        """The input as simulation_start reads it (the API's shape)."""
-        data = self.cleaned_data
-        spec = {"deck": data["deck"].pk, "games": data["games"], "bot": data["bot"]}
-        return spec if data["seed"] is None else {**spec, "seed": data["seed"]}
-
-
-class BotSimulationForm(forms.Form):
-    """Bots against each other in a game without decks."""
-
-    game = forms.ChoiceField(label="Game")
-    seats = forms.CharField(
-        label="Seats",
-        max_length=300,
-        initial="greedy, random, random",
-        help_text="One bot per seat, separated by commas: greedy or random.",
-    )
-    games = _games_field()
-    seed = _seed_field()
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["game"].choices = bot_game_choices()
-
-    def clean_seats(self) -> list[str]:
-        seats = [name.strip().lower() for name in self.cleaned_data["seats"].split(",")]
-        if not all(seats):
-            raise forms.ValidationError("Name a bot for each seat, separated by commas.")
-        if len(seats) > MAX_SEATS:
-            raise forms.ValidationError(f"At most {MAX_SEATS} seats.")
-        return seats
-
-    def spec_data(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        spec = {"game": data["game"], "seats": data["seats"], "games": data["games"]}
-        return spec if data["seed"] is None else {**spec, "seed": data["seed"]}
-
-
-class CompareForm(forms.Form):
-    """Two of the user's decks of one game, goldfished on the same seeds."""
-
-    error_fields = {"decks[0]": "first", "decks[1]": "second"}  # the service's names
-
-    first = DeckChoiceField(label="First deck (A)", queryset=Deck.objects.none(), empty_label=None)
-    second = DeckChoiceField(
-        label="Second deck (B)", queryset=Deck.objects.none(), empty_label=None
-    )
-    games = _games_field(MAX_GAMES // 2)
-    bot = forms.ChoiceField(label="Bot", initial="greedy", help_text="The policy that plays.")
-    seed = _seed_field()
-
-    def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for name in ("first", "second"):
-            self.fields[name].queryset = _goldfish_decks(user)
-        self.fields["bot"].choices = goldfish_bot_choices()
-
-    def start_data(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        decks = [data["first"].pk, data["second"].pk]
-        return {"decks": decks, "games": data["games"], "bot": data["bot"], "seed": data["seed"]}
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        first, second = data.get("first"), data.get("second")
-        if first and second and first.pk == second.pk:
-            self.add_error("second", "Choose a different deck to compare with.")
-        elif first and second and first.game_id != second.game_id:
-            self.add_error("second", f"Choose a {first.game.name} deck, like the first.")
-        return data
-
-
-def _bound_form(form: forms.Form, error: SeatsError) -> None:
-    """Put a spec error on the field it names (seats[2] → seats), else on the form."""
-    field = getattr(form, "error_fields", {}).get(error.field) or error.field.split("[")[0]
-    form.add_error(field if field in form.fields else None, str(error))
 
 
 # ---------------------------------------------------------------- services of the pages
@@ -599,7 +441,7 @@ def _submit(form: forms.Form, start: Callable[[], T]) -> tuple[T | None, int]:
     try:
         return start(), 200
     except SeatsError as error:
-        _bound_form(form, error)
+        bound_form(form, error)
         return None, 400
     except simulations.TooManySimulationsError as error:
         form.add_error(None, _too_many(error))

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from play.dispatch import QUEUE_UNREACHABLE, QueueUnreachableError, run_chunks
 from play.engine.core import get_game
 from play.models import Simulation, SimulationChunk
 from play.runners import run_records
@@ -120,8 +121,6 @@ def simulations_create(
         if active + len(plans) > limit:
             raise TooManySimulationsError(limit, active, len(plans))
     created = [_create(owner, plan) for plan in plans]
-    from play.dispatch import dispatch_simulation
-
     for simulation in created:
         transaction.on_commit(partial(dispatch_simulation, simulation.pk))
     return created
@@ -230,8 +229,6 @@ def simulation_resume_stalled(*, stalled_for: timedelta) -> list[int]:
     claimed by one conditional update, so of resumers running at once exactly one
     dispatches it, and a chunk that runs twice is written once. Returns the ids of the
     simulations this call dispatched again."""
-    from play.dispatch import dispatch_simulation
-
     cutoff = timezone.now() - stalled_for
     stalled = Q(progressed_at__lt=cutoff) | Q(progressed_at__isnull=True)
     ids = list(
@@ -247,6 +244,24 @@ def simulation_resume_stalled(*, stalled_for: timedelta) -> list[int]:
         claimed.append(simulation_id)
         dispatch_simulation(simulation_id)
     return claimed
+
+
+def dispatch_simulation(simulation_id: int) -> None:
+    """Run a simulation's unfinished chunks (play/dispatch.py says where); fail it at once
+    if the task queue cannot be reached."""
+    chunk_ids = list(
+        SimulationChunk.objects.filter(simulation_id=simulation_id, done=False)
+        .order_by("index")
+        .values_list("id", flat=True)
+    )
+    if not chunk_ids:
+        # Every chunk is written but the summary is not (its process stopped in between).
+        simulation_finish(simulation_id)
+        return
+    try:
+        run_chunks(simulation_id, chunk_ids, simulation_run_chunk)
+    except QueueUnreachableError:
+        simulation_fail(simulation_id, QUEUE_UNREACHABLE)
 
 
 def simulation_keep_alive(simulation_ids: Iterable[int]) -> None:

@@ -9,7 +9,8 @@ import pytest
 
 from config.csvcells import escape_cell, unescape_cell
 from decks.formats import DeckLine
-from decks.textlist import NameIndex, export_csv, export_json, export_text, parse_deck_text, resolve
+from decks.listexport import export_csv, export_json, export_text
+from decks.textlist import NameIndex, parse_deck_text, resolve
 
 from .factories import by_name, card, shipped_chizo, shipped_shadowfist, starter_decks
 

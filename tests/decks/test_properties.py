@@ -12,17 +12,9 @@ from hypothesis import strategies as st
 from cards.vocabulary import CHIZO_TYPES, SHADOWFIST_TYPES
 from decks.cardfacts import CardFacts
 from decks.formats import FORMATS, DeckLine, validate
+from decks.listexport import export_csv, export_json, export_text
 from decks.stats import deck_stats, draw_odds, prob_at_least, sample_hand
-from decks.textlist import (
-    MAX_COUNT,
-    MAX_NAME,
-    NameIndex,
-    export_csv,
-    export_json,
-    export_text,
-    parse_deck_text,
-    resolve,
-)
+from decks.textlist import MAX_COUNT, MAX_NAME, NameIndex, parse_deck_text, resolve
 
 from .factories import shipped_chizo, shipped_shadowfist
 

@@ -39,7 +39,7 @@ def dispatched(monkeypatch: pytest.MonkeyPatch, settings: Any) -> list[tuple[int
     def record(simulation_id: int) -> None:
         seen.append((simulation_id, Simulation.objects.filter(pk=simulation_id).exists()))
 
-    monkeypatch.setattr("play.dispatch.dispatch_simulation", record)
+    monkeypatch.setattr("play.services.simulations.dispatch_simulation", record)
     return seen
 
 

@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from play import dispatch, resumer
 from play.models import Simulation, SimulationChunk
+from play.services import simulations
 from play.services.simulations import (
     simulation_create,
     simulation_resume_stalled,
@@ -65,7 +66,7 @@ def dispatched(monkeypatch: pytest.MonkeyPatch, settings: Any) -> list[int]:
     settings.CELERY_BROKER_URL = ""
     settings.SIMULATIONS_INLINE = False
     seen: list[int] = []
-    monkeypatch.setattr(dispatch, "dispatch_simulation", seen.append)
+    monkeypatch.setattr(simulations, "dispatch_simulation", seen.append)
     return seen
 
 

@@ -32,11 +32,10 @@ value so far.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Any
 
-from ...core import Action, Bot, RandomBot
+from ...core import Action, Bot
 from .actions import at
 from .catalog import NO_MOVE
 from .effects.base import canonical
@@ -567,12 +566,3 @@ def finish(state: ChizoState, limit: int = 60) -> None:
         if not legal:
             return
         advance(state, legal[1] if state.phase == ANSWER else legal[0])
-
-
-def _bots() -> Mapping[str, type[Bot]]:
-    from .planner import PlannerBot  # it builds on GreedyBot
-
-    return MappingProxyType({"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot})
-
-
-BOTS: Mapping[str, type[Bot]] = _bots()

@@ -76,7 +76,7 @@ class ChizoGame(Game[ChizoState]):
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
         """ "random", "greedy" and "planner" (see :mod:`.bots`)."""
-        from .bots import BOTS
+        from .planner import BOTS
 
         return BOTS
 
