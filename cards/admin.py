@@ -6,18 +6,21 @@ from cards.models import Card, CardSet, Game, Printing
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+# ModelAdmin is generic only in django-stubs: Django's class takes no subscript at run time.
+class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "slug", "sort_order"]
 
 
 @admin.register(CardSet)
-class CardSetAdmin(admin.ModelAdmin):
+# ModelAdmin is generic only in django-stubs: Django's class takes no subscript at run time.
+class CardSetAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "code", "game", "release_order", "is_project_set"]
     list_filter = ["game", "is_project_set"]
     search_fields = ["name", "code"]
 
 
-class PrintingInline(admin.TabularInline):
+# TabularInline is generic only in django-stubs: Django's class takes no subscript at run time.
+class PrintingInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Printing
     extra = 0
     fields = ["card_set", "rarity", "external_id"]
@@ -25,7 +28,8 @@ class PrintingInline(admin.TabularInline):
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+# ModelAdmin is generic only in django-stubs: Django's class takes no subscript at run time.
+class CardAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = [
         "name",
         "game",

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import ForeignObjectRel
 from django.dispatch import Signal
 
 from cards.models import Card
@@ -40,6 +41,8 @@ def _move_references(survivor: Card, ids: list[int]) -> None:
     for relation in Card._meta.get_fields(include_hidden=True):
         if not relation.auto_created or relation.concrete or relation.many_to_many:
             continue
+        # What is left is the reverse side of a foreign key to Card.
+        assert isinstance(relation, ForeignObjectRel)
         model: Any = relation.related_model
         name = relation.field.name
         model._base_manager.filter(**{f"{name}__in": ids}).update(**{name: survivor})

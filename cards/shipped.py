@@ -43,7 +43,8 @@ CHIZO_BASIC_TEXT = (
 
 
 def chizo_allies() -> dict[str, list[str]]:
-    return game_json("chizo")["allies"]
+    allies: dict[str, list[str]] = game_json("chizo")["allies"]
+    return allies
 
 
 def chizo_catalogue() -> tuple[list[SetSpec], list[CardSpec]]:

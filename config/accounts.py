@@ -5,6 +5,8 @@ config/admin.py)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
@@ -19,8 +21,13 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from config.limits import LOGIN_SCOPE, LoginRateThrottle, throttle_login
 from config.parsers import BoundedJSONParser
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-@method_decorator(throttle_login, name="dispatch")
+
+# django-stubs types method_decorator's argument as a decorator of any view returning
+# HttpResponseBase; throttle_login takes the page views, which return HttpResponse.
+@method_decorator(throttle_login, name="dispatch")  # type: ignore[arg-type]
 class LoginView(auth_views.LoginView):
     """Django's login page, with a bound on attempts per address: every POST counts,
     failed or not."""
@@ -38,7 +45,7 @@ class TokenView(ObtainAuthToken):
 # Sign-up takes a password too, and tells whether a username is taken: the same budget.
 @throttle_login
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

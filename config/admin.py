@@ -17,7 +17,9 @@ from config.limits import throttle_login
 
 
 class AdminSite(admin.AdminSite):
-    @method_decorator(throttle_login)
+    # django-stubs types method_decorator's argument as a decorator of any view returning
+    # HttpResponseBase; throttle_login takes the page views, which return HttpResponse.
+    @method_decorator(throttle_login)  # type: ignore[arg-type]
     def login(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:

@@ -54,7 +54,9 @@ class RedisCache(django_redis.RedisCache):
         with _outages_lock:
             self._outage = _outages.setdefault(name, _Outage())
         # Where Redis is, for the log: host, port and database, never a password.
-        url = urlsplit(self._servers[0])
+        # RedisCache keeps its server list in _servers; django-stubs leaves the private
+        # attribute out.
+        url = urlsplit(self._servers[0])  # type: ignore[attr-defined]
         self._where = f"{url.hostname}:{url.port or 6379}{url.path}"
 
     def _either(self, method: str, *args: Any, **kwargs: Any) -> Any:

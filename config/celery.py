@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 
-from celery import Celery
+# Celery ships no type hints (no py.typed, no stubs package).
+from celery import Celery  # type: ignore[import-untyped]
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 

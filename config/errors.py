@@ -105,7 +105,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         detail = "; ".join(
             f"{e['field']}: {e['message']}" if e["field"] else e["message"] for e in errors
         )
-        code = "invalid"
+        code: object = "invalid"
     else:
         errors = []
         detail = str(getattr(exc, "detail", exc))

@@ -9,14 +9,16 @@ needs that, and a value of the wrong type is more likely a mistake than a wish, 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeAlias
 
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
+AnyField: TypeAlias = "serializers.Field[Any, Any, Any, Any]"
+
 # (field class, what the schema calls its type, the JSON values it takes). Order matters
 # only for subclasses: none of these is a subclass of an earlier one.
-JSON_TYPES: tuple[tuple[type[serializers.Field], str, tuple[type, ...]], ...] = (
+JSON_TYPES: tuple[tuple[type[AnyField], str, tuple[type, ...]], ...] = (
     (serializers.BooleanField, "a boolean", (bool,)),
     (serializers.IntegerField, "an integer", (int,)),
     (serializers.FloatField, "a number", (int, float)),
@@ -36,7 +38,7 @@ def _is_a(value: Any, types: tuple[type, ...]) -> bool:
     return isinstance(value, types)
 
 
-def type_errors(field: serializers.Field, value: Any) -> Any:
+def type_errors(field: AnyField, value: Any) -> Any:
     """None if `value` has the JSON type `field` documents (items and values included),
     else the errors in DRF's nested shape."""
     if value is None:
@@ -49,7 +51,7 @@ def type_errors(field: serializers.Field, value: Any) -> Any:
     return None
 
 
-def _inner_errors(field: serializers.Field, value: Any) -> Any:
+def _inner_errors(field: AnyField, value: Any) -> Any:
     if isinstance(field, serializers.ListField):
         items = {i: type_errors(field.child, item) for i, item in enumerate(value)}
     elif isinstance(field, serializers.DictField):
@@ -60,7 +62,7 @@ def _inner_errors(field: serializers.Field, value: Any) -> Any:
 
 
 # No docstring: drf-spectacular would show it as the description of every subclass.
-class JsonInput(serializers.Serializer):
+class JsonInput(serializers.Serializer[Any]):
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):
             errors = {

@@ -97,7 +97,9 @@ class WriteRateThrottle(ScopedRateThrottle):
         return super().allow_request(request, view)
 
     def get_rate(self) -> str | None:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        # The stubs type the rates as numbers; DRF's are "count/period" strings.
+        rates: dict[str | None, str | None] = api_settings.DEFAULT_THROTTLE_RATES  # type: ignore[assignment]
+        return rates.get(self.scope)
 
 
 LOGIN_SCOPE = "login"
@@ -131,7 +133,8 @@ def write_throttle_wait(
     if throttle.allow_request(drf_request, SimpleNamespace(throttle_scope=scope)):
         return 0
     # wait() is None when the history outgrew a rate lowered since: a whole period then.
-    wait = throttle.wait() or throttle.duration or 1
+    # allow_request() set duration from the rate; the stubs leave the attribute out.
+    wait = throttle.wait() or throttle.duration or 1  # type: ignore[attr-defined]
     return max(1, math.ceil(wait))
 
 
@@ -159,14 +162,19 @@ def throttle_page(
             response["Retry-After"] = str(wait)
             return response
 
-        return throttled
+        # mypy does not match typeshed's functools.wraps result (_Wrapped) against a
+        # Concatenate callable, though it is one with the view's signature.
+        return throttled  # type: ignore[return-value]
 
     return decorate
 
 
 def throttle_login(view: PageView[P]) -> PageView[P]:
     """Count a form's POSTs, failed or not, against the login budget (`LoginRateThrottle`)."""
-    return throttle_page(LOGIN_SCOPE, throttle_class=LoginRateThrottle)(view)
+    decorate: Callable[[PageView[P]], PageView[P]] = throttle_page(
+        LOGIN_SCOPE, throttle_class=LoginRateThrottle
+    )
+    return decorate(view)
 
 
 def is_htmx(request: HttpRequest) -> bool:

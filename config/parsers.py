@@ -15,7 +15,9 @@ from itertools import accumulate
 from typing import IO, Any
 
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser, get_encoding
+
+# get_encoding is new in DRF 3.18.3; djangorestframework-stubs 3.18.1 does not list it yet.
+from rest_framework.parsers import JSONParser, get_encoding  # type: ignore[attr-defined]
 from rest_framework.utils import json
 
 # Far past any body the API takes (a deck is three levels deep, an action five).

@@ -96,7 +96,8 @@ def _parameters(operation: dict[str, Any], location: str) -> list[str]:
 
 def _anonymous_allowed(view: APIView, method: str) -> bool:
     anonymous = SimpleNamespace(method=method.upper(), user=AnonymousUser())
-    return all(p.has_permission(anonymous, view) for p in view.get_permissions())
+    # A stand-in request: the permissions read only its method and user.
+    return all(p.has_permission(anonymous, view) for p in view.get_permissions())  # type: ignore[arg-type]
 
 
 def _throttled(view: APIView, method: str) -> bool:
@@ -167,10 +168,13 @@ def error_descriptions(facts: Facts) -> dict[str, str]:
 
 
 def _views(generator: SchemaGenerator) -> dict[tuple[str, str], APIView]:
-    views = {}
-    for path, _, method, callback in generator.endpoints:
-        view = generator.create_view(callback, method)
-        views[generator.coerce_path(path, method, view), method.lower()] = view
+    views: dict[tuple[str, str], APIView] = {}
+    # drf-spectacular's endpoints are (path, regex, method, callback), where DRF's stubs say
+    # an optional list of triples; its create_view and coerce_path carry no type hints.
+    endpoints: list[tuple[str, str, str, Any]] = generator.endpoints  # type: ignore[assignment]
+    for path, _, method, callback in endpoints:
+        view = generator.create_view(callback, method)  # type: ignore[no-untyped-call]
+        views[generator.coerce_path(path, method, view), method.lower()] = view  # type: ignore[no-untyped-call]
     return views
 
 

@@ -43,7 +43,7 @@ def lines_from_text(*, game: str, text: str) -> Intake:
 def lines_from_entries(*, game: str, entries: Sequence[dict[str, int]]) -> Intake:
     facts = facts_by_id(entry["card"] for entry in entries)
     lines: dict[int, DeckLine] = {}
-    errors = []
+    errors: list[dict[str, Any]] = []
     for index, entry in enumerate(entries):
         card = facts.get(entry["card"])
         if card is None or card.game != game:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from cards.models import Game
@@ -64,7 +64,7 @@ def check_format(game: Game, slug: str) -> str:
 @transaction.atomic
 def deck_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: Game,
     name: str,
     lines: Sequence[DeckLine],
@@ -88,7 +88,7 @@ def deck_create(
 
 @transaction.atomic
 def deck_update(
-    *, deck_id: int, user: AbstractBaseUser, changes: DeckChanges, expected_version: int | None
+    *, deck_id: int, user: User, changes: DeckChanges, expected_version: int | None
 ) -> Deck:
     deck = deck_for_write(user=user, deck_id=deck_id, lock=True)
     if expected_version is not None and expected_version != deck.version:
@@ -112,7 +112,7 @@ def deck_update(
 
 
 @transaction.atomic
-def deck_delete(*, deck_id: int, user: AbstractBaseUser, expected_version: int | None) -> None:
+def deck_delete(*, deck_id: int, user: User, expected_version: int | None) -> None:
     deck = deck_for_write(user=user, deck_id=deck_id, lock=True)
     if expected_version is not None and expected_version != deck.version:
         raise StaleVersionError(deck.version, expected_version)
@@ -149,7 +149,7 @@ MAX_COPIES = 99
 
 def deck_create_from_text(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: str,
     name: str,
     text: str = "",
@@ -178,7 +178,7 @@ def deck_create_from_text(
 
 @transaction.atomic
 def deck_import_text(
-    *, deck_id: int, user: AbstractBaseUser, text: str, append: bool, expected_version: int
+    *, deck_id: int, user: User, text: str, append: bool, expected_version: int
 ) -> Deck:
     """Replace the deck's cards with a text list, or add the list to them. A list with
     any error changes nothing (DeckListError); so does a stale version."""
@@ -191,7 +191,7 @@ def deck_import_text(
 
 
 def _save_lines(
-    deck_id: int, user: AbstractBaseUser, lines: Sequence[DeckLine], expected_version: int
+    deck_id: int, user: User, lines: Sequence[DeckLine], expected_version: int
 ) -> Deck:
     """The deck with these lines as its cards: one more version, as any update."""
     return deck_update(
@@ -204,7 +204,7 @@ def _save_lines(
 
 @transaction.atomic
 def deck_add_card(
-    *, deck_id: int, user: AbstractBaseUser, card_id: int, expected_version: int, copies: int = 1
+    *, deck_id: int, user: User, card_id: int, expected_version: int, copies: int = 1
 ) -> Deck:
     """One more copy (or `copies`) of a card of the deck's game; a new card goes last."""
     deck = _locked_at(deck_id, user, expected_version)
@@ -218,7 +218,7 @@ def deck_add_card(
 
 @transaction.atomic
 def deck_set_count(
-    *, deck_id: int, user: AbstractBaseUser, card_id: int, count: int, expected_version: int
+    *, deck_id: int, user: User, card_id: int, count: int, expected_version: int
 ) -> Deck:
     """Set how many copies of a card already in the deck it holds; 0 removes the card."""
     deck = _locked_at(deck_id, user, expected_version)
@@ -235,7 +235,7 @@ def deck_set_count(
     return _save_lines(deck_id, user, lines, expected_version)
 
 
-def _locked_at(deck_id: int, user: AbstractBaseUser, expected_version: int) -> Deck:
+def _locked_at(deck_id: int, user: User, expected_version: int) -> Deck:
     """The deck, locked, if it is still at `expected_version`: a stale change is refused
     before anything else is looked at."""
     deck = deck_for_write(user=user, deck_id=deck_id, lock=True)

@@ -35,7 +35,7 @@ def _cards_and_deck(cards: CardRows) -> tuple[list[dict[str, Any]], list[int]]:
     return _compiled[key]
 
 
-def _first_turns(drawn: Sequence[int], turns: Sequence[int]) -> dict[str, int]:
+def _first_turns(drawn: Sequence[int | str], turns: Sequence[int]) -> dict[str, int]:
     first: dict[str, int] = {}
     for card, turn in zip(drawn, turns, strict=True):
         first.setdefault(str(card), turn)
@@ -43,7 +43,8 @@ def _first_turns(drawn: Sequence[int], turns: Sequence[int]) -> dict[str, int]:
 
 
 def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
-    from play.engine.games.chizo.goldfish import GOLDFISH_MAX_TURNS, goldfish
+    from play.engine.games.chizo.goldfish import goldfish
+    from play.engine.games.chizo.tiles import GOLDFISH_MAX_TURNS
 
     tiles, stack = _cards_and_deck(spec["cards"])
     record = goldfish(

@@ -14,13 +14,13 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import HttpResponseBase
 from django.views.decorators.cache import cache_page
 
 
-def catalogue_cached(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def catalogue_cached(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     @wraps(view)
-    def cached(request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+    def cached(request: Any, *args: Any, **kwargs: Any) -> HttpResponseBase:
         seconds = settings.CATALOGUE_CACHE_SECONDS
         if not seconds:
             return view(request, *args, **kwargs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
@@ -10,21 +11,23 @@ from rest_framework import serializers
 from cards.models import Card, CardSet, Game, Printing
 
 
-class GameSerializer(serializers.ModelSerializer):
+class GameSerializer(serializers.ModelSerializer[Game]):
     class Meta:
         model = Game
         fields = ["slug", "name"]
 
 
-class CardSetSerializer(serializers.ModelSerializer):
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+class CardSetSerializer(serializers.ModelSerializer[CardSet]):
+    game: serializers.SlugRelatedField[Game] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
 
     class Meta:
         model = CardSet
         fields = ["id", "game", "code", "name", "release_order", "is_project_set", "description"]
 
 
-class PrintingSerializer(serializers.ModelSerializer):
+class PrintingSerializer(serializers.ModelSerializer[Printing]):
     set = serializers.CharField(source="card_set.code", read_only=True)
     set_name = serializers.CharField(source="card_set.name", read_only=True)
 
@@ -36,17 +39,20 @@ class PrintingSerializer(serializers.ModelSerializer):
 COMMON_FIELDS = ["id", "game", "name", "slug", "type", "effect_text", "effect_key", "printings"]
 
 
-class _CardBase(serializers.ModelSerializer):
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+class _CardBase(serializers.ModelSerializer[Card]):
+    game: serializers.SlugRelatedField[Game] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     printings = PrintingSerializer(many=True, read_only=True)
 
 
-def _game(slug: str) -> serializers.SlugRelatedField:
+def _game(slug: str) -> serializers.SlugRelatedField[Game]:
     """The card's game, documented as this one game: each shape of `Card` (a oneOf) then
     matches the cards of its game only."""
     field = type(f"{slug.title()}GameField", (serializers.SlugRelatedField,), {})
     extend_schema_field({"type": "string", "enum": [slug]})(field)
-    return field(slug_field="slug", read_only=True)
+    game: serializers.SlugRelatedField[Game] = field(slug_field="slug", read_only=True)
+    return game
 
 
 class ChizoTileSerializer(_CardBase):
@@ -94,7 +100,7 @@ class ChocoboCardSerializer(_CardBase):
         fields = [*COMMON_FIELDS, "copies"]
 
 
-SERIALIZERS: dict[str, type[serializers.ModelSerializer]] = {
+SERIALIZERS: dict[str, type[serializers.ModelSerializer[Card]]] = {
     "chizo": ChizoTileSerializer,
     "shadowfist": ShadowfistCardSerializer,
     "raise": RaiseCardSerializer,
@@ -109,7 +115,7 @@ CARD_SCHEMA = PolymorphicProxySerializer(
 
 
 # Fields the fast path renders other than by plain attribute.
-_DERIVED = {
+_DERIVED: dict[str, Callable[[Card], Any]] = {
     "game": lambda card: card.game.slug,
     "printings": lambda card: [
         {
@@ -125,7 +131,7 @@ _DERIVED = {
 }
 
 
-class CardSerializer(serializers.BaseSerializer):
+class CardSerializer(serializers.BaseSerializer[Card]):
     """A card in the shape of its game's serializer (above), rendered directly.
 
     The catalogue list is the hottest endpoint: DRF's field machinery costs about ten

@@ -38,7 +38,7 @@ MAX_QUERY_LENGTH = 500
 
 
 @method_decorator(CATALOGUE_CACHE, name="get")
-class GameListView(generics.ListAPIView):
+class GameListView(generics.ListAPIView[Game]):
     """The games of the catalogue."""
 
     permission_classes = [AllowAny]
@@ -55,7 +55,7 @@ class GameListView(generics.ListAPIView):
         parameters=[OpenApiParameter("game", str, description="Only the sets of this game.")]
     )
 )
-class CardSetListView(generics.ListAPIView):
+class CardSetListView(generics.ListAPIView[CardSet]):
     """Editions (Shadowfist) and sets (other games)."""
 
     permission_classes = [AllowAny]
@@ -94,7 +94,7 @@ class CardSetListView(generics.ListAPIView):
         },
     )
 )
-class CardListView(generics.ListAPIView):
+class CardListView(generics.ListAPIView[Card]):
     """Search and filter the catalogue."""
 
     permission_classes = [AllowAny]
@@ -162,7 +162,7 @@ class CardListView(generics.ListAPIView):
 @method_decorator(CATALOGUE_CACHE, name="get")
 @method_decorator(catalogue_cached, name="get")
 @extend_schema_view(get=extend_schema(responses=CARD_SCHEMA))
-class CardDetailView(generics.RetrieveAPIView):
+class CardDetailView(generics.RetrieveAPIView[Card]):
     """One card with all its fields and printings."""
 
     permission_classes = [AllowAny]

@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
-import re2
+# google-re2 ships no type hints (no py.typed, no stubs package).
+import re2  # type: ignore[import-untyped]
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 

@@ -16,7 +16,8 @@ import functools
 import re
 from typing import Any
 
-import re2
+# google-re2 ships no type hints (no py.typed, no stubs package).
+import re2  # type: ignore[import-untyped]
 
 # Distinct patterns kept compiled per process; a search runs a few, each on every row.
 CACHED_PATTERNS = 256

@@ -23,7 +23,7 @@ from decks.cardfacts import CardFacts
 
 # DeckLine(card, count, line=None) is the app's one deck-line class; decks.formats
 # re-exports it.
-from decks.lines import DeckLine
+from decks.lines import DeckLine as DeckLine
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import Http404
 
@@ -71,7 +71,7 @@ def new_seed() -> int:
     return secrets.randbelow(MAX_SEED)
 
 
-def match_for(*, user: AbstractBaseUser, match_id: int, lock: bool = False) -> Match:
+def match_for(*, user: User, match_id: int, lock: bool = False) -> Match:
     matches = Match.objects.select_for_update() if lock else Match.objects.all()
     match = matches.filter(owner_id=user.pk, pk=match_id).first()
     if match is None:
@@ -87,7 +87,7 @@ def load(match: Match) -> Loaded:
 @transaction.atomic
 def match_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: str,
     mode: str,
     seats: Sequence[dict[str, Any]],
@@ -115,7 +115,7 @@ def match_create(
     return match
 
 
-def _load_to_move(*, user: AbstractBaseUser, match_id: int, seq: int) -> Loaded:
+def _load_to_move(*, user: User, match_id: int, seq: int) -> Loaded:
     """The match, locked, for a move chosen at step `seq`: a stale step or a finished game
     is refused."""
     loaded = load(match_for(user=user, match_id=match_id, lock=True))
@@ -128,7 +128,7 @@ def _load_to_move(*, user: AbstractBaseUser, match_id: int, seq: int) -> Loaded:
 
 @transaction.atomic
 def match_act(
-    *, user: AbstractBaseUser, match_id: int, seq: int, action: Action | None, action_id: int | None
+    *, user: User, match_id: int, seq: int, action: Action | None, action_id: int | None
 ) -> Match:
     loaded = _load_to_move(user=user, match_id=match_id, seq=seq)
     match, game, state = loaded.match, loaded.game, loaded.state
@@ -156,7 +156,7 @@ def _chosen(game: Game[Any], state: State, action: Action | None, action_id: int
 
 
 @transaction.atomic
-def match_advance(*, user: AbstractBaseUser, match_id: int, seq: int) -> Match:
+def match_advance(*, user: User, match_id: int, seq: int) -> Match:
     """Let the bots play their next decisions (at most the budget) when an earlier
     request left them to move."""
     loaded = _load_to_move(user=user, match_id=match_id, seq=seq)
@@ -218,7 +218,7 @@ def _save(loaded: Loaded) -> None:
 
 
 @transaction.atomic
-def match_undo(*, user: AbstractBaseUser, match_id: int, seq: int) -> Match:
+def match_undo(*, user: User, match_id: int, seq: int) -> Match:
     """Take back the last human action and the bot moves after it (goldfish, hotseat)."""
     match = match_for(user=user, match_id=match_id, lock=True)
     if match.mode == Match.Mode.BOTS:

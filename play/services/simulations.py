@@ -17,7 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -69,7 +69,7 @@ def chunk_size_for(games: int) -> int:
     return max(50, min(2000, -(-games // 20)))
 
 
-def simulation_plan(*, user: AbstractBaseUser, data: dict[str, Any]) -> Plan:
+def simulation_plan(*, user: User, data: dict[str, Any]) -> Plan:
     """What the API's input asks for (a deck to goldfish, or bots in a game), read with the
     user's rights; SeatsError names the field that is wrong."""
     spec = simulation_spec(user=user, data=data)
@@ -77,13 +77,13 @@ def simulation_plan(*, user: AbstractBaseUser, data: dict[str, Any]) -> Plan:
     return Plan(spec.game, spec.kind, spec.spec, data["games"], seed, data.get("deck"))
 
 
-def simulation_start(*, user: AbstractBaseUser, data: dict[str, Any]) -> Simulation:
+def simulation_start(*, user: User, data: dict[str, Any]) -> Simulation:
     """Check the input, then create the simulation (it runs once committed)."""
     return simulations_create(owner=user, plans=[simulation_plan(user=user, data=data)])[0]
 
 
 def comparison_start(
-    *, user: AbstractBaseUser, decks: Sequence[int], games: int, bot: str | None = None,
+    *, user: User, decks: Sequence[int], games: int, bot: str | None = None,
     seed: int | None = None,
 ) -> list[Simulation]:  # fmt: skip
     """Two decks of one game goldfished on one seed: both simulations or neither. Both
@@ -108,7 +108,7 @@ def comparison_start(
 
 @transaction.atomic
 def simulations_create(
-    *, owner: AbstractBaseUser, plans: Sequence[Plan], enforce_limit: bool = True
+    *, owner: User, plans: Sequence[Plan], enforce_limit: bool = True
 ) -> list[Simulation]:
     """Create the simulations together, within the owner's running limit, and dispatch
     them once committed. The owner's row is locked first, so concurrent starts of one
@@ -128,7 +128,7 @@ def simulations_create(
 
 def simulation_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: str,
     kind: str,
     spec: dict[str, Any],
@@ -141,7 +141,7 @@ def simulation_create(
     return simulations_create(owner=owner, plans=[plan], enforce_limit=enforce_limit)[0]
 
 
-def _create(owner: AbstractBaseUser, plan: Plan) -> Simulation:
+def _create(owner: User, plan: Plan) -> Simulation:
     size = chunk_size_for(plan.games)
     simulation = Simulation.objects.create(
         owner=owner,
