@@ -41,7 +41,8 @@ class DeckInputSerializer(JsonInput):
         max_length=MAX_LIST_CHARS, allow_blank=True, required=False, trim_whitespace=False,
         help_text="The deck as text, one `count name` a line.",
     )  # fmt: skip
-    entries = EntryInputSerializer(many=True, required=False, max_length=MAX_ENTRIES)
+    # many=True hands max_length to the ListSerializer; the stubs take the child's arguments.
+    entries = EntryInputSerializer(many=True, required=False, max_length=MAX_ENTRIES)  # type: ignore[call-arg]
     save_matched = serializers.BooleanField(
         default=False, help_text="Save the lines that matched even if others have errors."
     )
@@ -82,7 +83,7 @@ class ListValidateInputSerializer(JsonInput):
         return value
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class EntrySerializer(serializers.ModelSerializer[DeckEntry]):
     card = serializers.IntegerField(source="card_id")
     name = serializers.CharField(source="card.name")
     type = serializers.CharField(source="card.type")
@@ -92,7 +93,7 @@ class EntrySerializer(serializers.ModelSerializer):
         fields = ["card", "name", "type", "count"]
 
 
-class DeckSerializer(serializers.ModelSerializer):
+class DeckSerializer(serializers.ModelSerializer[Deck]):
     owner = serializers.CharField(source="owner.username")
     game = serializers.CharField(source="game.slug")
     card_count = serializers.SerializerMethodField()
@@ -117,7 +118,7 @@ class DeckSummarySerializer(DeckSerializer):
         fields = [f for f in DeckSerializer.Meta.fields if f != "entries"]
 
 
-class DeckVersionSerializer(serializers.ModelSerializer):
+class DeckVersionSerializer(serializers.ModelSerializer[DeckVersion]):
     class Meta:
         model = DeckVersion
         fields = ["version", "name", "description", "format", "visibility", "entries", "created_at"]
@@ -126,7 +127,7 @@ class DeckVersionSerializer(serializers.ModelSerializer):
 # --- documented shapes of the dict responses (the views build the dicts) -------------------
 
 
-class ViolationSerializer(serializers.Serializer):
+class ViolationSerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
     message = serializers.CharField()
     cards = serializers.ListField(child=serializers.CharField())
@@ -135,23 +136,29 @@ class ViolationSerializer(serializers.Serializer):
     format = serializers.CharField(allow_blank=True, help_text='"" for errors of the list itself.')
 
 
-class FormatResultSerializer(serializers.Serializer):
+class FormatResultSerializer(serializers.Serializer[Any]):
     valid = serializers.BooleanField()
-    errors = ViolationSerializer(many=True)
+    # A declared field: DRF's metaclass moves it out of the class, so Serializer.errors
+    # stays; the stubs see a class attribute overriding the property.
+    errors = ViolationSerializer(many=True)  # type: ignore[assignment]
 
 
-class ValidationReportSerializer(serializers.Serializer):
+class ValidationReportSerializer(serializers.Serializer[Any]):
     valid = serializers.BooleanField()
     formats = serializers.DictField(child=FormatResultSerializer(), help_text="By format slug.")
-    errors = ViolationSerializer(many=True, help_text="The list's errors, then each format's.")
+    # A declared field: DRF's metaclass moves it out of the class, so Serializer.errors
+    # stays; the stubs see a class attribute overriding the property.
+    errors = ViolationSerializer(  # type: ignore[assignment]
+        many=True, help_text="The list's errors, then each format's."
+    )
 
 
-class CountSerializer(serializers.Serializer):
+class CountSerializer(serializers.Serializer[Any]):
     value = serializers.IntegerField()
     count = serializers.IntegerField()
 
 
-class ResourceSerializer(serializers.Serializer):
+class ResourceSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     providers = serializers.IntegerField()
     requirers = serializers.IntegerField()
@@ -159,32 +166,32 @@ class ResourceSerializer(serializers.Serializer):
     unmet = serializers.BooleanField()
 
 
-class PowerCardSerializer(serializers.Serializer):
+class PowerCardSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     count = serializers.IntegerField()
     power = serializers.IntegerField()
 
 
-class PowerSerializer(serializers.Serializer):
+class PowerSerializer(serializers.Serializer[Any]):
     sources = serializers.IntegerField()
     total = serializers.IntegerField()
     feng_shui_sites = serializers.IntegerField()
     cards = PowerCardSerializer(many=True)
 
 
-class DrawSerializer(serializers.Serializer):
+class DrawSerializer(serializers.Serializer[Any]):
     hand_size = serializers.IntegerField()
     per_turn = serializers.IntegerField()
     seen_by_turn = serializers.ListField(child=serializers.IntegerField())
 
 
-class OddsRowSerializer(serializers.Serializer):
+class OddsRowSerializer(serializers.Serializer[Any]):
     k = serializers.IntegerField()
     opening = serializers.FloatField()
     by_turn = serializers.ListField(child=serializers.FloatField())
 
 
-class OddsSerializer(serializers.Serializer):
+class OddsSerializer(serializers.Serializer[Any]):
     card = serializers.CharField(help_text="A card's name, or a group such as 'any site'.")
     group = serializers.BooleanField()
     copies = serializers.IntegerField()
@@ -200,7 +207,7 @@ def _counts(game: str | None = None) -> serializers.DictField:
     )
 
 
-class DeckStatsSerializer(serializers.Serializer):
+class DeckStatsSerializer(serializers.Serializer[Any]):
     """Counts, curves and odds; `by_class` to `int_curve` for ChiZo stacks, `by_faction`
     to `power` for Shadowfist decks."""
 
@@ -223,18 +230,18 @@ class DeckStatsSerializer(serializers.Serializer):
     draw_odds = OddsSerializer(many=True)
 
 
-class HandCardSerializer(serializers.Serializer):
+class HandCardSerializer(serializers.Serializer[Any]):
     card = serializers.IntegerField()
     name = serializers.CharField()
     type = serializers.CharField()
 
 
-class SampleHandSerializer(serializers.Serializer):
+class SampleHandSerializer(serializers.Serializer[Any]):
     seed = serializers.IntegerField()
     hand = HandCardSerializer(many=True)
 
 
-class DiffRowSerializer(serializers.Serializer):
+class DiffRowSerializer(serializers.Serializer[Any]):
     card = serializers.IntegerField()
     name = serializers.CharField()
     before = serializers.IntegerField()
@@ -253,14 +260,14 @@ DECK_DIFF = inline_serializer(
 )
 
 
-class ExportCardSerializer(serializers.Serializer):
+class ExportCardSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     name = serializers.CharField()
     type = serializers.CharField()
     id = serializers.IntegerField()
 
 
-class DeckExportSerializer(serializers.Serializer):
+class DeckExportSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     game = serializers.CharField()
     cards = ExportCardSerializer(many=True)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -101,7 +105,7 @@ def _format_slugs(raw: str | list[str] | None, game: str) -> list[str]:
     return [item.strip() for item in items if item.strip()][: selectors.MAX_FORMATS]
 
 
-class DeckListCreateView(generics.GenericAPIView):
+class DeckListCreateView(generics.GenericAPIView[Deck]):
     """Your decks (or every public deck with `?public=true`); create a deck."""
 
     serializer_class = DeckSummarySerializer
@@ -129,7 +133,8 @@ class DeckListCreateView(generics.GenericAPIView):
         lines = _lines(game.slug, data) or []
         try:
             deck = services.deck_create(
-                owner=request.user,
+                # IsAuthenticated lets only a signed-in user post here.
+                owner=cast(User, request.user),
                 game=game,
                 name=data["name"],
                 description=data.get("description", ""),
@@ -258,13 +263,14 @@ class FormatNotAccept(BaseContentNegotiation):
     """`?format=` chooses the export's type, not Accept: a client that accepts only
     text/csv gets its CSV (DRF would answer 406), and errors come as JSON."""
 
-    def select_parser(self, request: Request, parsers: list[Any]) -> Any:
-        return parsers[0] if parsers else None
+    def select_parser(self, request: Request, parsers: Iterable[BaseParser]) -> BaseParser | None:
+        return next(iter(parsers), None)
 
     def select_renderer(
-        self, request: Request, renderers: list[Any], format_suffix: str | None = None
-    ) -> tuple[Any, str]:
-        return renderers[0], renderers[0].media_type
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        first = next(iter(renderers))
+        return first, first.media_type
 
 
 class DeckExportView(APIView):

@@ -3,7 +3,8 @@ decide what is allowed."""
 
 from __future__ import annotations
 
-from typing import Any
+import builtins
+from typing import Any, cast
 
 from django import forms
 
@@ -77,7 +78,7 @@ class DeckSettingsForm(forms.Form):
         # Shown with the deck's own formats; a POST accepts any and the service checks it.
         kwargs.setdefault("auto_id", "settings-%s")  # ids unique beside the paste form
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = format_choices(game)
+        cast(forms.ChoiceField, self.fields["format"]).choices = format_choices(game)
 
 
 class ListImportForm(forms.Form):
@@ -105,11 +106,11 @@ class ListCheckForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["formats"].choices = [
+        cast(forms.ChoiceField, self.fields["formats"]).choices = [
             (f.slug, f.name) for slug in DECK_GAMES for f in formats_for_game(slug)
         ]
 
-    def chosen_formats(self) -> list[str] | None:
+    def chosen_formats(self) -> builtins.list[str] | None:
         """The formats to judge the list by: None when it is to be added to a deck; the
         create form's one format, or the game's standard format when it names none."""
         data = self.cleaned_data
@@ -134,6 +135,7 @@ class CardCountForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Form.clean returns cleaned_data
         if data.get("action") == "set" and data.get("count") is None and "count" not in self.errors:
             self.add_error("count", f"Enter a number of copies from 0 (remove) to {MAX_COUNT}.")
         return data

@@ -4,7 +4,7 @@ every verdict and figure comes from decks.formats and decks.stats."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,7 +144,7 @@ def with_typed_lines(errors: Sequence[dict[str, Any]], text: str) -> list[dict[s
     return shown
 
 
-def version_rows(versions: Sequence[DeckVersion]) -> list[dict[str, Any]]:
+def version_rows(versions: Iterable[DeckVersion]) -> list[dict[str, Any]]:
     """A version's number, date, name, format and size, for the history table."""
     return [
         {

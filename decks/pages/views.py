@@ -5,16 +5,18 @@ a write is a POST that redirects (POST-redirect-GET) or re-renders its form with
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.forms import ChoiceField
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.authrequest import AuthenticatedHttpRequest
 from decks import selectors, services
 from decks.formats import formats_for_game
 from decks.intake import DeckListError
@@ -56,7 +58,7 @@ def _deck_context(deck: Deck, tab: str) -> dict[str, Any]:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def deck_list(request: HttpRequest) -> HttpResponse:
+def deck_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     """My decks, and the form that makes a new one (with an optional pasted list)."""
     form = DeckCreateForm(request.POST or None)
     line_errors: list[dict[str, Any]] = []
@@ -176,7 +178,7 @@ def _settings_of(deck: Deck) -> DeckSettingsForm:
 def _for_game(form: DeckSettingsForm | None, game: str) -> DeckSettingsForm | None:
     """A re-shown settings form offers the deck's own formats only."""
     if form is not None:
-        form.fields["format"].choices = format_choices(game)
+        cast(ChoiceField, form.fields["format"]).choices = format_choices(game)
     return form
 
 
@@ -198,7 +200,7 @@ def _back_to_deck(deck_id: int, anchor: str, **query: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def card_add(request: HttpRequest, deck_id: int) -> HttpResponse:
+def card_add(request: AuthenticatedHttpRequest, deck_id: int) -> HttpResponse:
     form = CardAddForm(request.POST)
     if not form.is_valid():
         return _render_deck(request, deck_id, status=400, error="That card cannot be added.")
@@ -220,10 +222,10 @@ def card_add(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def card_count(request: HttpRequest, deck_id: int) -> HttpResponse:
+def card_count(request: AuthenticatedHttpRequest, deck_id: int) -> HttpResponse:
     form = CardCountForm(request.POST)
     if not form.is_valid():
-        errors = "; ".join(e for field in form.errors.values() for e in field)
+        errors = "; ".join(str(e) for field in form.errors.values() for e in field)
         return _render_deck(request, deck_id, status=400, error=errors)
     data = form.cleaned_data
     try:
@@ -243,7 +245,7 @@ def card_count(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def list_import(request: HttpRequest, deck_id: int) -> HttpResponse:
+def list_import(request: AuthenticatedHttpRequest, deck_id: int) -> HttpResponse:
     """Replace or add to the deck's cards from a pasted list; any line error saves nothing
     and shows every error beside the box, which keeps the text as typed."""
     form = ListImportForm(request.POST)
@@ -276,7 +278,7 @@ def list_import(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_settings(request: HttpRequest, deck_id: int) -> HttpResponse:
+def deck_settings(request: AuthenticatedHttpRequest, deck_id: int) -> HttpResponse:
     """Rename the deck, change its format, visibility or description."""
     form = DeckSettingsForm(request.POST)
     if not form.is_valid():
@@ -304,7 +306,7 @@ def deck_settings(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_delete(request: HttpRequest, deck_id: int) -> HttpResponse:
+def deck_delete(request: AuthenticatedHttpRequest, deck_id: int) -> HttpResponse:
     form = DeckDeleteForm(request.POST)
     if not form.is_valid():
         return _render_deck(request, deck_id, status=400)
