@@ -25,7 +25,10 @@ elif not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 
 INSTALLED_APPS = [
-    "config.admin.AdminConfig",  # django.contrib.admin, its login form throttled
+    # First: its templates (layout, error pages, the API and schema pages) override the
+    # apps' own, such as rest_framework/api.html.
+    "web",
+    "web.admin.AdminConfig",  # django.contrib.admin, its login form throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -44,10 +47,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "config.limits.RequestSizeLimitMiddleware",
-    "config.faults.DatabaseUnavailableMiddleware",
-    "config.limits.NulInQueryMiddleware",
-    "config.errors.InvalidNumberMiddleware",
+    "web.limits.RequestSizeLimitMiddleware",
+    "web.faults.DatabaseUnavailableMiddleware",
+    "web.limits.NulInQueryMiddleware",
+    "web.errors.InvalidNumberMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
@@ -68,14 +71,14 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "config" / "templates"],
+        "DIRS": [],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "config.context.navigation",
+                "web.context.navigation",
             ],
         },
     },
@@ -118,7 +121,6 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
 # Production serves hashed, compressed files (after `collectstatic`) through WhiteNoise.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -134,13 +136,13 @@ LOGIN_REDIRECT_URL = "deck-list-page"
 LOGOUT_REDIRECT_URL = "home"
 
 # The cache counts throttled requests: shared by every process when CACHE_URL names Redis
-# (each process falls back to its own memory while Redis cannot be reached: config/cache.py).
+# (each process falls back to its own memory while Redis cannot be reached: web/cache.py).
 _CACHE_URL = env_str("CACHE_URL")
 
 
 def _cache(prefix: str) -> dict[str, str]:
     if _CACHE_URL:
-        backend = "config.cache.RedisCache"
+        backend = "web.cache.RedisCache"
         return {"BACKEND": backend, "LOCATION": _CACHE_URL, "KEY_PREFIX": prefix}
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": prefix}
 
@@ -169,10 +171,10 @@ REST_FRAMEWORK = {
     # Signed-in users only, but for the public allow-list (catalogue reads, anonymous deck
     # validation, the token endpoint), whose views say AllowAny themselves.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PAGINATION_CLASS": "config.pagination.BoundedPageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "web.pagination.BoundedPageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "web.errors.api_exception_handler",
     # How many proxies in front append to X-Forwarded-For: the client's address is taken
     # that many from the end. 0 (the default) ignores the header, which a client can forge.
     "NUM_PROXIES": env_int("NUM_PROXIES", 0, minimum=0),
@@ -186,7 +188,7 @@ REST_FRAMEWORK = {
     },
     # Request bodies are JSON: form encodings cannot carry the nested fields (entries, seats,
     # min_sizes) and make a blank field mean an absent one. The token view keeps its forms.
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["web.parsers.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # `format` is ours (deck formats, export formats), not a renderer switch.
     "URL_FORMAT_OVERRIDE": None,
@@ -219,7 +221,7 @@ SPECTACULAR_SETTINGS = {
     # Each operation's error responses, in the one error shape, derived from its view.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.schema.add_error_responses",
+        "web.schema.add_error_responses",
     ],
 }
 

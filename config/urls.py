@@ -4,24 +4,19 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from config.accounts import TokenView
-from config.health import healthz
-
 urlpatterns = [
     path("", include("cards.pages.urls")),
     path("decks/", include("decks.pages.urls")),
     path("", include("play.pages.urls")),
-    path("accounts/", include("config.accounts")),
-    path("healthz", healthz, name="healthz"),
+    path("", include("web.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("cards.api.urls")),
     path("api/v1/", include("decks.api.urls")),
     path("api/v1/", include("play.api.urls")),
-    path("api/v1/auth/token/", TokenView.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Split: Swagger UI's set-up is a script file (/api/docs/?script), not an inline script.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
 ]
 
-handler404 = "config.errors.not_found"
-handler500 = "config.errors.server_error"
+handler404 = "web.errors.not_found"
+handler500 = "web.errors.server_error"

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cards.titles import clean_text, title_key
-from config.csvcells import escape_cell
 from decks.cardfacts import CardFacts
 from decks.formats.rules import DeckLine, tally_cards
 from decks.textlist import CSV_COLUMNS, SECTION_TITLES, TYPE_ORDER
+from web.csvcells import escape_cell
 
 
 def _ordered(lines: Iterable[DeckLine], game: str | None = None) -> list[DeckLine]:
@@ -53,7 +53,7 @@ def export_json(lines: Sequence[DeckLine]) -> list[dict[str, Any]]:
 
 def export_csv(lines: Sequence[DeckLine]) -> str:
     """CSV with a header row, columns count,name,type,id (RFC 4180 line endings); a text
-    cell a spreadsheet would run as a formula is escaped (config/csvcells.py). The
+    cell a spreadsheet would run as a formula is escaped (web/csvcells.py). The
     parser reads it back as a list (`parse_deck_text`)."""
     out = io.StringIO()
     writer = csv.writer(out)

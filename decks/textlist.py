@@ -27,9 +27,9 @@ from typing import Any
 
 from cards.titles import clean_text, loose_key, title_key
 from cards.vocabulary import CHIZO_TYPES, SHADOWFIST_TYPES
-from config.csvcells import unescape_cell
 from decks.cardfacts import CardFacts
 from decks.formats.rules import DeckLine, Violation
+from web.csvcells import unescape_cell
 
 MAX_LINES = 500
 MAX_BYTES = 100 * 1024

@@ -21,11 +21,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from config import cache as shared_cache
 from config.celery import app
 from play.models import Simulation
 from tests.play.test_simulation_faults import use_broker
 from tests.services import PrivateRedis
+from web import cache as shared_cache
 
 RIGHT = {"username": "alice", "password": "alice-password-1"}
 WRONG = {"username": "alice", "password": "wrong"}
@@ -42,7 +42,7 @@ def with_rates(settings: Any, **rates: str) -> None:
 @pytest.fixture
 def cache_on(private_redis: PrivateRedis, settings: Any) -> PrivateRedis:
     """The default cache on the private Redis, configured as CACHE_URL configures it."""
-    default = {"BACKEND": "config.cache.RedisCache", "LOCATION": private_redis.url,
+    default = {"BACKEND": "web.cache.RedisCache", "LOCATION": private_redis.url,
                "KEY_PREFIX": "cardhouse"}  # fmt: skip
     settings.CACHES = settings.CACHES | {"default": default}
     return private_redis
@@ -66,7 +66,7 @@ def throttle_keys(server: PrivateRedis) -> list[bytes]:
 
 def warnings_of(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records
-            if r.name == "config.cache" and r.levelno == logging.WARNING]  # fmt: skip
+            if r.name == "web.cache" and r.levelno == logging.WARNING]  # fmt: skip
 
 
 @pytest.mark.django_db
@@ -79,7 +79,7 @@ def test_with_redis_gone_sign_in_tokens_and_throttled_writes_still_answer(
     assert throttle_keys(cache_on), "the throttle counted in Redis while it was up"
 
     cache_on.kill()
-    with caplog.at_level(logging.WARNING, logger="config.cache"):
+    with caplog.at_level(logging.WARNING, logger="web.cache"):
         signed_in = Client().post("/accounts/login/", RIGHT)
         admin = Client().post("/admin/login/", RIGHT)
         token = APIClient().post("/api/v1/auth/token/", RIGHT)
@@ -132,7 +132,7 @@ def test_with_redis_gone_starting_a_simulation_answers_503_task_queue_unavailabl
     api.force_authenticate(alice)
     broker_on.kill()
 
-    with caplog.at_level(logging.WARNING, logger="config.cache"):
+    with caplog.at_level(logging.WARNING, logger="web.cache"):
         response = api.post("/api/v1/simulations/", SIMULATION)
 
     assert response.status_code == 503, response.content
@@ -179,7 +179,7 @@ def test_every_cache_call_is_answered_from_memory_while_redis_is_unreachable(
     url = "redis://:a-secret@127.0.0.1:1/0"
     unreachable = shared_cache.RedisCache(url, {"KEY_PREFIX": "t"})
 
-    with caplog.at_level(logging.WARNING, logger="config.cache"):
+    with caplog.at_level(logging.WARNING, logger="web.cache"):
         unreachable.set("a", [1, 2])
         assert unreachable.add("b", 1)
         assert unreachable.incr("b") == 2
@@ -203,4 +203,4 @@ def test_cache_url_selects_the_cache_that_survives_redis() -> None:
     result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                             text=True, check=True)  # fmt: skip
 
-    assert result.stdout.strip() == "config.cache.RedisCache"
+    assert result.stdout.strip() == "web.cache.RedisCache"

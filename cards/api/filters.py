@@ -13,7 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
 from cards.search.compiler import LARGEST_NUMBER, SMALLEST_NUMBER
-from config.errors import ApiError
+from web.errors import ApiError
 
 TEXT_PARAMS = {
     "game": "game",

@@ -31,7 +31,7 @@ from cards.api.serializers import (
 from cards.models import Card, CardSet, Game
 from cards.search import SearchError
 from cards.search.deadline import SearchTimeoutError, search_deadline
-from config.errors import ApiError
+from web.errors import ApiError
 
 CATALOGUE_CACHE = cache_control(public=True, max_age=300)
 MAX_QUERY_LENGTH = 500

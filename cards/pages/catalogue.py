@@ -38,9 +38,9 @@ from cards.vocabulary import (
     SHADOWFIST_RESOURCES,
     SHADOWFIST_TYPES,
 )
-from config.errors import ApiError
-from config.fields import WholeNumberField
-from config.numbers import page_number
+from web.errors import ApiError
+from web.fields import WholeNumberField
+from web.numbers import page_number
 
 PAGE_SIZES = {"grid": 60, "list": 100}
 MAX_STAT = 99

@@ -7,7 +7,7 @@ import re
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
-from config.errors import ApiError
+from web.errors import ApiError
 
 _TAG = re.compile(r'^(?:W/)?"(\d+)-v(\d+)"$')
 

@@ -8,11 +8,11 @@ from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
 from cards.vocabulary import DECK_GAMES
-from config.inputs import JsonInput
-from config.numbers import MAX_ID
 from decks.models import Deck, DeckEntry, DeckVersion
 from decks.selectors import MAX_FORMATS
 from decks.textlist import MAX_COUNT, MAX_LIST_CHARS
+from web.inputs import JsonInput
+from web.numbers import MAX_ID
 
 MAX_ENTRIES = 500
 

@@ -20,9 +20,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.models import Game
-from config.errors import ApiError
-from config.numbers import MAX_ID
-from config.params import bool_param, int_param, int_schema
 from decks import selectors, services
 from decks.api.preconditions import IF_MATCH, expected_version
 from decks.api.serializers import (
@@ -44,6 +41,9 @@ from decks.lines import DeckLine
 from decks.models import Deck
 from decks.stats import DEFAULT_TURNS, MAX_TURNS
 from play.engine.core.rng import MAX_SEED
+from web.errors import ApiError
+from web.numbers import MAX_ID
+from web.params import bool_param, int_param, int_schema
 
 
 def _intake(game: str, data: dict[str, Any]) -> Intake | None:

@@ -9,13 +9,13 @@ from typing import Any, cast
 from django import forms
 
 from cards.vocabulary import DECK_GAMES, GAMES
-from config.fields import WholeNumberField
-from config.numbers import MAX_ID
 from decks.formats import default_format, formats_for_game
 from decks.models import Deck
 from decks.stats import SHOWN_TURNS
 from decks.textlist import MAX_COUNT, MAX_LIST_CHARS
 from play.engine.core.rng import MAX_SEED
+from web.fields import WholeNumberField
+from web.numbers import MAX_ID
 
 GAME_CHOICES = [(slug, GAMES[slug]) for slug in DECK_GAMES]
 LIST_HELP = (

@@ -12,13 +12,13 @@ from django.utils.safestring import SafeString
 
 from cards.titles import title_key
 from cards.vocabulary import SHADOWFIST_RESOURCES
-from config.charts import bar_chart, line_chart
 from decks.cardfacts import CardFacts
 from decks.formats import FORMATS, ValidationReport, Violation
 from decks.formats.rules import noun_for
 from decks.lines import DeckLine
 from decks.models import DeckVersion
 from decks.textlist import SECTION_TITLES, TYPE_ORDER
+from web.charts import bar_chart, line_chart
 
 # Violations shown beside the cards they name; the others (size, a shared designator)
 # concern the deck as a whole and are shown in the summary only.

@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.authrequest import AuthenticatedHttpRequest
 from decks import selectors, services
 from decks.formats import formats_for_game
 from decks.intake import DeckListError
@@ -35,6 +34,7 @@ from decks.pages.forms import (
     format_choices,
 )
 from decks.stats import DEFAULT_TURNS
+from web.authrequest import AuthenticatedHttpRequest
 
 SECTION = {"section": "decks"}
 MAX_QUERY = 500

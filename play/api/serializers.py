@@ -8,11 +8,11 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.inputs import JsonInput
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
 from play.models import Match
 from play.services.simulations import MAX_GAMES, MAX_SEATS
+from web.inputs import JsonInput
 
 # "human" or a bot of some game (which bots a game has, the match's setup checks).
 PLAYERS = sorted({"human"}.union(*(get_game(slug).bot_types() for slug in game_slugs())))

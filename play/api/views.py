@@ -14,10 +14,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.errors import ApiError
-from config.limits import WriteRateThrottle
-from config.numbers import MAX_ID
-from config.params import bool_param, int_param, int_schema
 from play import selectors
 from play.api import serializers as inputs
 from play.api.serializers import (
@@ -33,6 +29,10 @@ from play.models import Match, Simulation
 from play.services import matches, simulations
 from play.setups import SeatsError
 from play.starting import match_setup
+from web.errors import ApiError
+from web.limits import WriteRateThrottle
+from web.numbers import MAX_ID
+from web.params import bool_param, int_param, int_schema
 
 
 def _valid(serializer_class: type, data: Any) -> dict[str, Any]:

@@ -31,9 +31,6 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from cards.vocabulary import DECK_GAMES
-from config.fields import WholeNumberField
-from config.limits import is_htmx, throttle_page
-from config.numbers import MAX_ID, InvalidNumberError, parse_int
 from decks.models import Deck
 from decks.selectors import deck_for_read, deck_list
 from play.engine.core import get_game, mix_seed
@@ -55,6 +52,9 @@ from play.services.matches import (
 )
 from play.setups import HUMAN, SeatsError
 from play.starting import match_setup
+from web.fields import WholeNumberField
+from web.limits import is_htmx, throttle_page
+from web.numbers import MAX_ID, InvalidNumberError, parse_int
 
 BOT_GAMES = ("raise", "chocobo")
 BOTS_POLL_DELAY = "300ms"  # before htmx asks for the bots' next moves: the board is seen

@@ -12,8 +12,6 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 from cards.vocabulary import DECK_GAMES
-from config.fields import WholeNumberField
-from config.numbers import is_whole_number
 from decks.models import Deck
 from decks.selectors import deck_list
 from play.engine.core import game_slugs, get_game
@@ -21,6 +19,8 @@ from play.engine.core.rng import MAX_SEED
 from play.runners import GOLDFISH_RUNNERS
 from play.services.simulations import MAX_GAMES, MAX_SEATS
 from play.setups import SeatsError
+from web.fields import WholeNumberField
+from web.numbers import is_whole_number
 
 DEFAULT_GAMES = 1_000
 

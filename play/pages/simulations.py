@@ -28,9 +28,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from config.charts import bar_chart, line_chart
-from config.limits import throttle_page
-from config.numbers import page_number, parse_int
 from play.compare import compare_simulations
 from play.engine.core.rng import MAX_SEED
 from play.models import Match, Simulation
@@ -43,6 +40,9 @@ from play.pages.simulation_forms import (
 )
 from play.services import matches, simulations
 from play.setups import SeatsError, deck_setup
+from web.charts import bar_chart, line_chart
+from web.limits import throttle_page
+from web.numbers import page_number, parse_int
 
 T = TypeVar("T")
 PER_PAGE = 50

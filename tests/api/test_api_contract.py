@@ -209,7 +209,7 @@ def test_an_error_outside_the_views_answers_500_in_the_error_shape(monkeypatch: 
     def broken(*_args: object) -> Any:
         raise RuntimeError("a middleware bug")
 
-    monkeypatch.setattr("config.limits._nul_refused", broken)
+    monkeypatch.setattr("web.limits._nul_refused", broken)
     client = APIClient(raise_request_exception=False)
 
     response = client.get("/api/v1/games/", {"q": "\x00"})

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from rest_framework.parsers import JSONParser
 from rest_framework.test import APIClient
 
-from config.parsers import MAX_JSON_DEPTH, BoundedJSONParser, json_depth
 from play.engine.core.values import MAX_ARG_DEPTH
 from play.models import Match
+from web.parsers import MAX_JSON_DEPTH, BoundedJSONParser, json_depth
 
 pytestmark = pytest.mark.django_db
 

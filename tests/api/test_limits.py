@@ -9,8 +9,8 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from config.limits import WriteRateThrottle
 from decks.models import Deck
+from web.limits import WriteRateThrottle
 
 pytestmark = pytest.mark.django_db
 

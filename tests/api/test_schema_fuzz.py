@@ -10,7 +10,7 @@ right are configured in schemathesis.toml, with the reasons.
 
 Then attacks the schema cannot express, each operation in turn: an integer query
 parameter in digits of another script or longer than any bound, and a JSON body nested
-past MAX_JSON_DEPTH (config/parsers.py).
+past MAX_JSON_DEPTH (web/parsers.py).
 
 A short run here (CI); `bench/fuzz_api.py` runs the same with many more examples.
 """
@@ -43,7 +43,7 @@ from schemathesis.config import SchemathesisConfig
 
 from cards.gamedata import game_json
 from cards.models import Card
-from config.parsers import MAX_JSON_DEPTH
+from web.parsers import MAX_JSON_DEPTH
 
 EXAMPLES = int(os.environ.get("CARDHOUSE_FUZZ_EXAMPLES", "15"))
 STATEFUL_RUNS = int(os.environ.get("CARDHOUSE_FUZZ_STATEFUL_RUNS", "10"))
@@ -296,7 +296,7 @@ JSON_OPERATIONS = [
     for operation in OPERATIONS
     if any(body.media_type == "application/json" for body in operation.body)
 ]
-# Cut to their bound or past the last page by design (config/pagination.py): only
+# Cut to their bound or past the last page by design (web/pagination.py): only
 # non-ASCII digits must be refused there.
 CAPPED = {"page", "page_size"}
 OTHER_DIGITS = st.characters(categories=["Nd", "No", "Nl"], exclude_characters="0123456789")

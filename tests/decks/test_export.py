@@ -7,10 +7,10 @@ import io
 
 import pytest
 
-from config.csvcells import escape_cell, unescape_cell
 from decks.formats import DeckLine
 from decks.listexport import export_csv, export_json, export_text
 from decks.textlist import NameIndex, parse_deck_text, resolve
+from web.csvcells import escape_cell, unescape_cell
 
 from .factories import by_name, card, shipped_chizo, shipped_shadowfist, starter_decks
 

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from config.numbers import MAX_PAGE
 from play.models import Match, Simulation
+from web.numbers import MAX_PAGE
 
 pytestmark = pytest.mark.django_db
 

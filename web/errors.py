@@ -4,7 +4,7 @@
      "errors": [{"field": ..., "message": ..., "code": ...}]}
 
 DRF's exceptions, Django's 404/PermissionDenied and a number refused by
-`config.numbers.parse_int` are all rendered this way; so are unexpected errors (500),
+`web.numbers.parse_int` are all rendered this way; so are unexpected errors (500),
 without a stack trace.
 """
 
@@ -21,8 +21,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from config.faults import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, is_database_unavailable
-from config.numbers import InvalidNumberError
+from web.faults import DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, is_database_unavailable
+from web.numbers import InvalidNumberError
 
 logger = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
 class InvalidNumberMiddleware:
     """A page's query or form value that is not a whole number within its bounds
     (`parse_int` raised InvalidNumberError) answers 400 in plain text naming the
-    parameter, as a NUL in a query does (config.limits); the value is not echoed."""
+    parameter, as a NUL in a query does (web.limits); the value is not echoed."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

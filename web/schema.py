@@ -1,6 +1,6 @@
 """The schema's error responses, documented in one place.
 
-Every API error has one shape (config/errors.py). Instead of listing the errors on each
+Every API error has one shape (web/errors.py). Instead of listing the errors on each
 view, `add_error_responses` (a drf-spectacular postprocessing hook) adds the `Error`
 component and, to each operation, the errors its view can answer, read from facts about
 the view and the operation:
@@ -32,7 +32,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.views import APIView
 
-from config.limits import WriteRateThrottle
+from web.limits import WriteRateThrottle
 
 SAFE_METHODS = ("get", "head", "options")
 ERROR_REF = {"$ref": "#/components/schemas/Error"}

@@ -7,11 +7,11 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from config.numbers import is_whole_number
+from web.numbers import is_whole_number
 
 
 class WholeNumberField(forms.IntegerField):
-    """An IntegerField that takes ASCII digits only (config.numbers): Django's reads
+    """An IntegerField that takes ASCII digits only (web.numbers): Django's reads
     Arabic-Indic and full-width digits, "1_000", " 3 " and "3.0" as numbers. Its bounds
     are its validators, as ever, with their messages."""
 

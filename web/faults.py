@@ -1,7 +1,7 @@
 """A database that drops away mid-request: the transaction is rolled back by Django, and
 the visitor gets a 503 saying nothing was saved, instead of a bare 500.
 
-The API's exception handler (config/errors.py) does the same for API views; this
+The API's exception handler (web/errors.py) does the same for API views; this
 middleware covers the pages.
 """
 

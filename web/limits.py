@@ -26,7 +26,7 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
-from config.errors import error_body
+from web.errors import error_body
 
 
 def _too_large(request: HttpRequest) -> HttpResponse:

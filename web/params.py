@@ -7,8 +7,8 @@ from typing import Any
 
 from rest_framework.request import Request
 
-from config.errors import ApiError
-from config.numbers import parse_int
+from web.errors import ApiError
+from web.numbers import parse_int
 
 TRUE = ("true", "1", "yes")
 FALSE = ("false", "0", "no")

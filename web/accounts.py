@@ -1,7 +1,7 @@
 """Sign up, log in and log out: Django's own auth views, plus a sign-up form that logs the
 new user in. Every form here that takes a password, and the token endpoint, counts against
-the one login budget per address (config/limits.py; the admin's login form too,
-config/admin.py)."""
+the one login budget per address (web/limits.py; the admin's login form too,
+web/admin.py)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import FormParser, MultiPartParser
 
-from config.limits import LOGIN_SCOPE, LoginRateThrottle, throttle_login
-from config.parsers import BoundedJSONParser
+from web.limits import LOGIN_SCOPE, LoginRateThrottle, throttle_login
+from web.parsers import BoundedJSONParser
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

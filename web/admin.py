@@ -13,7 +13,7 @@ from django.contrib.admin.apps import AdminConfig as DjangoAdminConfig
 from django.http import HttpRequest, HttpResponse
 from django.utils.decorators import method_decorator
 
-from config.limits import throttle_login
+from web.limits import throttle_login
 
 
 class AdminSite(admin.AdminSite):
@@ -27,4 +27,4 @@ class AdminSite(admin.AdminSite):
 
 
 class AdminConfig(DjangoAdminConfig):
-    default_site = "config.admin.AdminSite"
+    default_site = "web.admin.AdminSite"
