@@ -1,1 +1,0 @@
-"""Server-rendered pages of play: goldfish boards, games against bots, simulations."""

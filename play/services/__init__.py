@@ -1,1 +1,0 @@
-"""Writes of the play app: matches (play/services/matches.py), simulations (simulations.py)."""
