@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework.request import Request
 
 from web.errors import ApiError
-from web.numbers import parse_int
+from web.numbers import MAX_ID, parse_int
 
 TRUE = ("true", "1", "yes")
 FALSE = ("false", "0", "no")
@@ -48,3 +48,7 @@ def bool_param(request: Request, name: str) -> bool:
     if raw.lower() in TRUE:
         return True
     raise _invalid(name, "must be true or false")
+
+
+#: The schema of a row id in a query parameter.
+ID_SCHEMA = int_schema(1, MAX_ID)

@@ -42,8 +42,9 @@ from decks.models import Deck
 from decks.stats import DEFAULT_TURNS, MAX_TURNS
 from play.engine.core.rng import MAX_SEED
 from web.errors import ApiError
+from web.inputs import validated
 from web.numbers import MAX_ID
-from web.params import bool_param, int_param, int_schema
+from web.params import ID_SCHEMA, bool_param, int_param, int_schema
 
 
 def _intake(game: str, data: dict[str, Any]) -> Intake | None:
@@ -128,7 +129,7 @@ class DeckListCreateView(generics.GenericAPIView[Deck]):
         request=DeckInputSerializer, responses={201: DeckSerializer}, parameters=[_etag(201)]
     )
     def post(self, request: Request) -> Response:
-        data = _valid(DeckInputSerializer, request.data)
+        data = validated(DeckInputSerializer, request.data)
         game = Game.objects.get(slug=data["game"])
         lines = _lines(game.slug, data) or []
         try:
@@ -145,12 +146,6 @@ class DeckListCreateView(generics.GenericAPIView[Deck]):
         except services.DeckFieldError as error:
             raise _field_error(error) from None
         return _deck_response(deck, status.HTTP_201_CREATED)
-
-
-def _valid(serializer_class: type, data: Any, *, partial: bool = False) -> dict[str, Any]:
-    serializer = serializer_class(data=data, partial=partial)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 class DeckDetailView(APIView):
@@ -192,7 +187,7 @@ class DeckDetailView(APIView):
     def _write(self, request: Request, pk: int, *, partial: bool) -> Response:
         deck = selectors.deck_for_write(user=request.user, deck_id=pk)
         version = expected_version(request, pk)
-        data = _valid(DeckChangeSerializer, request.data, partial=partial)
+        data = validated(DeckChangeSerializer, request.data, partial=partial)
         if data.get("game", deck.game.slug) != deck.game.slug:
             raise ApiError(
                 "a deck's game cannot change",
@@ -349,11 +344,11 @@ class DeckDiffView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("from", int_schema(1, MAX_ID), description="A version."),
-            OpenApiParameter("to", int_schema(1, MAX_ID), description="A version."),
+            OpenApiParameter("from", ID_SCHEMA, description="A version."),
+            OpenApiParameter("to", ID_SCHEMA, description="A version."),
             OpenApiParameter(
                 "other",
-                int_schema(1, MAX_ID),
+                ID_SCHEMA,
                 description="Another deck's id (then `from` and `to` are not used).",
             ),
         ],
@@ -378,7 +373,7 @@ class ListValidateView(APIView):
 
     @extend_schema(request=ListValidateInputSerializer, responses=ValidationReportSerializer)
     def post(self, request: Request) -> Response:
-        data = _valid(ListValidateInputSerializer, request.data)
+        data = validated(ListValidateInputSerializer, request.data)
         game = data["game"]
         check = selectors.list_check(
             game=game,

@@ -1,13 +1,64 @@
-"""Deck lists given to the command line, turned into the card rows runners take."""
+"""Decks turned into the card rows the engine's setups and the goldfish runners take: a
+catalogue card as the engine reads it, a deck the user may read, a deck list file given to
+the command line.
+
+Decks are read with the user's rights (their own or public decks) and copied into the
+setup as card rows, so a match or simulation keeps the decks as they were.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import Http404
+
 from cards.models import Card
 from decks.intake import lines_from_text
-from play.starting import card_row
+from decks.models import Deck
+from decks.selectors import deck_for_read
+from play.matches.setups import SeatsError
+
+CHIZO_FIELDS = (
+    "id", "name", "type", "creature_class", "is_basic", "strength", "intelligence",
+    "compatible_classes", "effect_key", "effect_params",
+)  # fmt: skip
+SHADOWFIST_FIELDS = (
+    "id", "name", "subtitle", "type", "faction", "cost", "cost_is_x", "requires", "provides",
+    "fighting", "fighting_is_x", "power", "body", "designators", "is_unique", "is_limited",
+    "is_no_max", "effect_key", "effect_params",
+)  # fmt: skip
+CARD_FIELDS = {"chizo": CHIZO_FIELDS, "shadowfist": SHADOWFIST_FIELDS}
+LIST_FIELDS = {"compatible_classes": ",", "designators": " "}
+
+
+def card_row(card: Card, game: str) -> dict[str, Any]:
+    """A catalogue card as the engine's card definitions read it."""
+    row = {}
+    for field in CARD_FIELDS[game]:
+        value = getattr(card, field)
+        if field in LIST_FIELDS:
+            value = [item for item in value.split(LIST_FIELDS[field]) if item]
+        row[field] = value
+    return row
+
+
+def deck_cards(
+    *, user: AbstractBaseUser, deck_id: int, game: str | None
+) -> tuple[Deck, list[tuple[dict[str, Any], int]]]:
+    try:
+        deck = deck_for_read(user=user, deck_id=deck_id)
+    except Http404:
+        raise SeatsError("deck", f"no deck {deck_id} that you may read") from None
+    if game is not None and deck.game.slug != game:
+        raise SeatsError("deck", f"deck {deck_id} is a {deck.game.name} deck, not {game}")
+    entries = deck.entries.select_related("card").order_by("position", "id")
+    cards = [(card_row(e.card, deck.game.slug), e.count) for e in entries]
+    if not cards:
+        raise SeatsError("deck", f"deck {deck_id} has no cards")
+    return deck, cards
+
 
 MAX_DECK_FILE = 200_000
 

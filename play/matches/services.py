@@ -24,8 +24,32 @@ from django.http import Http404
 
 from play.engine.core import Action, EngineError, Game, State, get_game, mix_seed
 from play.engine.core.rng import MAX_SEED
-from play.models import Match, MatchAction
-from play.setups import HUMAN
+from cards.vocabulary import DECK_GAMES
+from play.matches.decks import deck_cards
+from play.matches.models import Match, MatchAction
+from play.matches.setups import HUMAN, SeatsError, check_players, deck_setup, plain_setup
+
+def match_setup(
+    *, user: AbstractBaseUser, game: str, mode: str, seats: Sequence[dict[str, Any]]
+) -> dict[str, Any]:
+    bots = get_game(game).bot_types()
+    for index, seat in enumerate(seats):
+        if seat["player"] != HUMAN and seat["player"] not in bots:
+            known = ", ".join(["human", *sorted(bots)])
+            raise SeatsError(f"seats[{index}]", f"no player {seat['player']!r}; use {known}")
+    if game not in DECK_GAMES:
+        if mode == "goldfish":
+            raise SeatsError("mode", f"{game} has no decks to goldfish")
+        return plain_setup(game, len(seats))
+    decks = []
+    for index, seat in enumerate(seats):
+        if seat["deck"] is None:
+            raise SeatsError(f"seats[{index}]", f"each seat of a {game} match needs a deck")
+        decks.append(deck_cards(user=user, deck_id=seat["deck"], game=game)[1])
+    if mode != "goldfish":
+        check_players(game, len(seats))
+    return deck_setup(game, decks, goldfish=mode == "goldfish")
+
 
 RULES_VERSION = "1"
 

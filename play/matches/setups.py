@@ -10,9 +10,39 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from play.engine.core import get_game
-from play.goldfish import chizo_setup, shadowfist_setup
 
 HUMAN = "human"
+
+CardRows = Sequence[tuple[dict[str, Any], int]]
+
+
+def _rows_and_decks(
+    decks: Sequence[CardRows],
+) -> tuple[list[dict[str, Any]], list[list[int]]]:
+    rows: dict[int, dict[str, Any]] = {}
+    piles = []
+    for deck in decks:
+        piles.append([row["id"] for row, count in deck for _ in range(count)])
+        for row, _count in deck:
+            rows.setdefault(row["id"], row)
+    return list(rows.values()), piles
+
+
+def chizo_setup(decks: Sequence[CardRows], goldfish: bool) -> dict[str, Any]:
+    tiles, stacks = _rows_and_decks(decks)
+    if goldfish:
+        return {"goldfish": True, "tiles": tiles, "stacks": stacks[:1]}
+    return {"players": len(stacks), "tiles": tiles, "stacks": stacks}
+
+
+def shadowfist_setup(decks: Sequence[CardRows], goldfish: bool) -> dict[str, Any]:
+    from play.engine.games.shadowfist.goldfish import goldfish_setup
+
+    cards, piles = _rows_and_decks(decks)
+    if goldfish:
+        return goldfish_setup(cards, piles[0])
+    return {"players": len(piles), "cards": cards, "decks": piles}
+
 
 # game slug -> function(decks: list of [(card row, count)], goldfish: bool) -> setup
 DeckSetup = Callable[[Sequence[Sequence[tuple[dict[str, Any], int]]], bool], dict[str, Any]]

@@ -1,7 +1,6 @@
-"""Goldfish runners and deck setups of the deck games, for matches and simulations (the
-tables that name them are play.runners.GOLDFISH_RUNNERS and play.setups.DECK_SETUPS). Each
-runner turns the engine's goldfish record into the common record that play/summaries.py
-reads."""
+"""Goldfish runners of the deck games (named by play.simulations.runners.GOLDFISH_RUNNERS).
+Each runner turns the engine's goldfish record into the common record that
+play/simulations/summaries.py reads."""
 
 from __future__ import annotations
 
@@ -9,8 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from play.engine.core.values import digest
+from play.matches.setups import CardRows
 
-CardRows = Sequence[tuple[dict[str, Any], int]]
 
 # The engines compile a card list once per list object. Every chunk of a simulation reads
 # its spec anew from the database, so equal decks are mapped to one list object by content.
@@ -77,31 +76,3 @@ def shadowfist_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
         "first_site_turn": record.first_site_turn,
         "first_character_turn": record.first_character_turn,
     }
-
-
-def _rows_and_decks(
-    decks: Sequence[CardRows],
-) -> tuple[list[dict[str, Any]], list[list[int]]]:
-    rows: dict[int, dict[str, Any]] = {}
-    piles = []
-    for deck in decks:
-        piles.append([row["id"] for row, count in deck for _ in range(count)])
-        for row, _count in deck:
-            rows.setdefault(row["id"], row)
-    return list(rows.values()), piles
-
-
-def chizo_setup(decks: Sequence[CardRows], goldfish: bool) -> dict[str, Any]:
-    tiles, stacks = _rows_and_decks(decks)
-    if goldfish:
-        return {"goldfish": True, "tiles": tiles, "stacks": stacks[:1]}
-    return {"players": len(stacks), "tiles": tiles, "stacks": stacks}
-
-
-def shadowfist_setup(decks: Sequence[CardRows], goldfish: bool) -> dict[str, Any]:
-    from play.engine.games.shadowfist.goldfish import goldfish_setup
-
-    cards, piles = _rows_and_decks(decks)
-    if goldfish:
-        return goldfish_setup(cards, piles[0])
-    return {"players": len(piles), "cards": cards, "decks": piles}

@@ -22,14 +22,15 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from play.dispatch import QUEUE_UNREACHABLE, QueueUnreachableError, run_chunks
 from play.engine.core import get_game
-from play.models import Simulation, SimulationChunk
-from play.runners import run_records
-from play.services.matches import new_seed
-from play.setups import SeatsError
-from play.starting import simulation_spec
-from play.summaries import summarize_bot_games, summarize_goldfish
+from play.matches.models import Match
+from play.matches.services import match_create, new_seed
+from play.matches.setups import SeatsError, deck_setup
+from play.simulations.dispatch import QUEUE_UNREACHABLE, QueueUnreachableError, run_chunks
+from play.simulations.models import Simulation, SimulationChunk
+from play.simulations.runners import run_records
+from play.simulations.specs import simulation_spec
+from play.simulations.summaries import summarize_bot_games, summarize_goldfish
 
 logger = logging.getLogger(__name__)
 ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
@@ -278,3 +279,17 @@ def simulation_cancel(*, simulation: Simulation) -> Simulation:
     )
     simulation.refresh_from_db()
     return simulation
+
+
+def replay_sample(*, user: User, simulation: Simulation, seed: int) -> Match:
+    """A goldfish match of one of the simulation's sample games, dealt from its seed with
+    the deck as it was simulated (the deck may have changed or gone since)."""
+    setup = deck_setup(simulation.game, [simulation.spec["cards"]], goldfish=True)
+    return match_create(
+        owner=user,
+        game=simulation.game,
+        mode=Match.Mode.GOLDFISH,
+        seats=[{"player": "human", "deck": simulation.deck_id}],
+        setup=setup,
+        seed=seed,
+    )

@@ -1,9 +1,8 @@
-"""Matches and simulations over REST. Views parse input, call one service, serialize."""
+"""Matches over REST. Views parse input, call one service, serialize."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
@@ -14,57 +13,25 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from play import selectors
-from play.api import serializers as inputs
-from play.api.serializers import (
-    CompareStartedSerializer,
-    ComparisonSerializer,
-    MatchReplaySerializer,
-    MatchViewSerializer,
-)
-from play.compare import compare_simulations
-from play.dispatch import QUEUE_UNREACHABLE
 from play.engine.core import Action, EngineError
-from play.models import Match, Simulation
-from play.services import matches, simulations
-from play.setups import SeatsError
-from play.starting import match_setup
+from play.matches import selectors
+from play.matches import services as matches
+from play.matches.api import serializers as inputs
+from play.matches.api.errors import seats_error
+from play.matches.api.serializers import MatchReplaySerializer, MatchViewSerializer
+from play.matches.models import Match
+from play.matches.setups import SeatsError
 from web.errors import ApiError
+from web.inputs import validated
 from web.limits import WriteRateThrottle
-from web.numbers import MAX_ID
-from web.params import bool_param, int_param, int_schema
-
-
-def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
-
-def _seats_error(error: SeatsError) -> ApiError:
-    return ApiError(
-        str(error),
-        code="invalid_seats",
-        errors=[{"field": error.field, "message": str(error), "code": "invalid"}],
-    )
+from web.params import bool_param
 
 
 def _rule_error(error: matches.MatchRuleError) -> ApiError:
     return ApiError(error.reason, code=error.code)
 
 
-ID = int_schema(1, MAX_ID)
 STALE_SEQ = OpenApiResponse(description="`seq` is not the match's current step (`stale_seq`).")
-QUEUE_DOWN = OpenApiResponse(
-    description="The task queue could not be reached (`task_queue_unavailable`): the "
-    "simulation did not start (it is on record as failed); try again after `Retry-After`."
-)
-TOO_MANY = OpenApiResponse(
-    description="Throttled (wait `Retry-After` seconds), or too many of your simulations are "
-    "pending or running (`too_many_simulations`)."
-)
-
-
 def _view(match: Match, status_code: int = 200) -> Response:
     return Response(selectors.match_view(matches.load(match)), status=status_code)
 
@@ -105,9 +72,9 @@ class MatchListCreateView(generics.GenericAPIView):
 
     @extend_schema(request=inputs.MatchCreateSerializer, responses={201: MatchViewSerializer})
     def post(self, request: Request) -> Response:
-        data = _valid(inputs.MatchCreateSerializer, request.data)
+        data = validated(inputs.MatchCreateSerializer, request.data)
         try:
-            setup = match_setup(
+            setup = matches.match_setup(
                 user=request.user, game=data["game"], mode=data["mode"], seats=data["seats"]
             )
             match = matches.match_create(
@@ -119,7 +86,7 @@ class MatchListCreateView(generics.GenericAPIView):
                 seed=data.get("seed"),
             )
         except SeatsError as error:
-            raise _seats_error(error) from None
+            raise seats_error(error) from None
         except matches.MatchRuleError as error:
             raise _rule_error(error) from None
         return _view(match, status.HTTP_201_CREATED)
@@ -153,7 +120,7 @@ class MatchActionView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         matches.match_for(user=request.user, match_id=pk)  # 404 before anything else
-        data = _valid(inputs.ActionInputSerializer, request.data)
+        data = validated(inputs.ActionInputSerializer, request.data)
         action = None
         if "action" in data:
             try:
@@ -185,7 +152,7 @@ class MatchUndoView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         matches.match_for(user=request.user, match_id=pk)
-        data = _valid(inputs.UndoInputSerializer, request.data)
+        data = validated(inputs.UndoInputSerializer, request.data)
         return _moved(lambda: matches.match_undo(user=request.user, match_id=pk, seq=data["seq"]))
 
 
@@ -207,7 +174,7 @@ class MatchAdvanceView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         matches.match_for(user=request.user, match_id=pk)
-        data = _valid(inputs.AdvanceInputSerializer, request.data)
+        data = validated(inputs.AdvanceInputSerializer, request.data)
         seq = data["seq"]
         return _moved(lambda: matches.match_advance(user=request.user, match_id=pk, seq=seq))
 
@@ -235,138 +202,3 @@ class MatchReplayView(APIView):
             )  # fmt: skip
         verify = bool_param(request, "verify")
         return Response(matches.match_replay(match=match, verify=verify))
-
-
-class SimulationSerializer(serializers.ModelSerializer):
-    progress = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Simulation
-        fields = [
-            "id", "game", "kind", "deck", "games", "seed", "status", "progress", "results",
-            "error", "created_at", "finished_at",
-        ]  # fmt: skip
-
-    def get_progress(self, simulation: Simulation) -> dict[str, int]:
-        return {"done": simulation.games_done, "total": simulation.games}
-
-
-class SimulationSummarySerializer(SimulationSerializer):
-    class Meta(SimulationSerializer.Meta):
-        fields = [f for f in SimulationSerializer.Meta.fields if f != "results"]
-
-
-def _simulation_for(request: Request, pk: int) -> Simulation:
-    simulation = Simulation.objects.filter(owner_id=request.user.pk, pk=pk).first()
-    if simulation is None:
-        raise ApiError("no such simulation", code="not_found", status_code=404)
-    return simulation
-
-
-def _too_many(error: simulations.TooManySimulationsError) -> ApiError:
-    return ApiError(str(error), code="too_many_simulations", status_code=429)
-
-
-def _queued(simulation: Simulation) -> Simulation:
-    """The simulation started (its chunks sent on commit), or 503 when the task queue
-    could not be reached: the simulation is then on record as failed, with that reason."""
-    simulation.refresh_from_db()
-    if simulation.status == Simulation.Status.FAILED and simulation.error == QUEUE_UNREACHABLE:
-        raise ApiError(QUEUE_UNREACHABLE, code="task_queue_unavailable", status_code=503)
-    return simulation
-
-
-class SimulationListCreateView(generics.GenericAPIView):
-    """Your simulations; start one (202: it runs in the background)."""
-
-    permission_classes = [IsAuthenticated]
-    throttle_classes = [WriteRateThrottle]
-    throttle_scope = "simulation"
-    serializer_class = SimulationSummarySerializer
-
-    def get_queryset(self) -> QuerySet[Simulation]:
-        return Simulation.objects.filter(owner_id=self.request.user.pk).defer("results")
-
-    @extend_schema(
-        operation_id="v1_simulations_list", responses=SimulationSummarySerializer(many=True)
-    )
-    def get(self, request: Request) -> Response:
-        page = self.paginate_queryset(self.get_queryset())
-        return self.get_paginated_response(SimulationSummarySerializer(page, many=True).data)
-
-    @extend_schema(
-        request=inputs.SimulationCreateSerializer,
-        responses={202: SimulationSerializer, 429: TOO_MANY, 503: QUEUE_DOWN},
-    )
-    def post(self, request: Request) -> Response:
-        data = _valid(inputs.SimulationCreateSerializer, request.data)
-        try:
-            simulation = simulations.simulation_start(user=request.user, data=data)
-        except SeatsError as error:
-            raise _seats_error(error) from None
-        except simulations.TooManySimulationsError as error:
-            raise _too_many(error) from None
-        simulation = _queued(simulation)
-        return Response(SimulationSerializer(simulation).data, status=status.HTTP_202_ACCEPTED)
-
-
-class SimulationDetailView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(responses=SimulationSerializer)
-    def get(self, request: Request, pk: int) -> Response:
-        return Response(SimulationSerializer(_simulation_for(request, pk)).data)
-
-
-class SimulationCancelView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=None, responses=SimulationSerializer)
-    def post(self, request: Request, pk: int) -> Response:
-        simulation = simulations.simulation_cancel(simulation=_simulation_for(request, pk))
-        return Response(SimulationSerializer(simulation).data)
-
-
-class SimulationCompareView(APIView):
-    """Two decks on the same seeds: POST starts both; GET ?a=&b= compares when done."""
-
-    permission_classes = [IsAuthenticated]
-    throttle_classes = [WriteRateThrottle]
-    throttle_scope = "simulation"
-
-    @extend_schema(
-        request=inputs.SimulationCompareSerializer,
-        responses={202: CompareStartedSerializer, 429: TOO_MANY, 503: QUEUE_DOWN},
-    )
-    def post(self, request: Request) -> Response:
-        data = _valid(inputs.SimulationCompareSerializer, request.data)
-        try:
-            a, b = simulations.comparison_start(user=request.user, **data)
-        except SeatsError as error:
-            raise _seats_error(error) from None
-        except simulations.TooManySimulationsError as error:
-            raise _too_many(error) from None
-        a, b = _queued(a), _queued(b)
-        return Response({"a": a.pk, "b": b.pk, "seed": a.seed}, status=status.HTTP_202_ACCEPTED)
-
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("a", ID, required=True, description="A simulation's id."),
-            OpenApiParameter("b", ID, required=True, description="A simulation's id."),
-        ],
-        responses={
-            200: ComparisonSerializer,
-            404: OpenApiResponse(description="No such simulation of yours."),
-            409: OpenApiResponse(
-                description="Not both done, or not goldfish runs on the same seed and games "
-                "(`not_comparable`)."
-            ),
-        },
-    )
-    def get(self, request: Request) -> Response:
-        ids = [int_param(request, name, low=1, high=MAX_ID) for name in ("a", "b")]
-        first, second = (_simulation_for(request, pk) for pk in ids)
-        try:
-            return Response(compare_simulations(first, second))
-        except ValueError as error:
-            raise ApiError(str(error), code="not_comparable", status_code=409) from None

@@ -20,33 +20,32 @@ from typing import Any, TypeVar
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser
 from django.core.paginator import Paginator
-from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from play.compare import compare_simulations
 from play.engine.core.rng import MAX_SEED
-from play.models import Match, Simulation
-from play.pages.simulation_forms import (
+from play.matches.services import MatchRuleError
+from play.matches.setups import SeatsError
+from play.simulations import services as simulations
+from play.simulations.compare import compare_simulations
+from play.simulations.models import Simulation
+from play.simulations.pages.forms import (
     BotSimulationForm,
     CompareForm,
     SimulationForm,
     bound_form,
     game_name,
 )
-from play.services import matches, simulations
-from play.setups import SeatsError, deck_setup
+from play.simulations.selectors import own_simulation, own_simulations
 from web.charts import bar_chart, line_chart
 from web.limits import throttle_page
 from web.numbers import page_number, parse_int
 
 T = TypeVar("T")
 PER_PAGE = 50
-ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
 HISTOGRAM_TITLE = "Games won on each turn"
 CUMULATIVE_TITLE = "Share of games won by each turn"
 LENGTH_TITLE = "Games by length in actions"
@@ -82,41 +81,6 @@ def _share(value: float | None) -> str:
     return "—" if value is None else f"{value:.1%}"
 
 
-# ---------------------------------------------------------------- services of the pages
-
-
-def replay_sample(*, user: AbstractBaseUser, simulation: Simulation, seed: int) -> Match:
-    """A goldfish match of one of the simulation's sample games, dealt from its seed with
-    the deck as it was simulated (the deck may have changed or gone since)."""
-    setup = deck_setup(simulation.game, [simulation.spec["cards"]], goldfish=True)
-    return matches.match_create(
-        owner=user,
-        game=simulation.game,
-        mode=Match.Mode.GOLDFISH,
-        seats=[{"player": "human", "deck": simulation.deck_id}],
-        setup=setup,
-        seed=seed,
-    )
-
-
-# ---------------------------------------------------------------- selectors of the pages
-
-
-def own_simulation(*, user: AbstractBaseUser, pk: int) -> Simulation:
-    """The user's simulation, or 404 (also for everyone else's)."""
-    return get_object_or_404(
-        Simulation.objects.select_related("deck__game"), owner_id=user.pk, pk=pk
-    )
-
-
-def own_simulations(*, user: AbstractBaseUser) -> QuerySet[Simulation]:
-    return (
-        Simulation.objects.filter(owner_id=user.pk)
-        .select_related("deck")
-        .defer("results", "spec", "error")
-    )
-
-
 # ---------------------------------------------------------------- what the templates show
 
 
@@ -139,7 +103,7 @@ def list_row(simulation: Simulation) -> dict[str, Any]:
 
 def progress(simulation: Simulation) -> dict[str, Any]:
     return {
-        "active": simulation.status in ACTIVE,
+        "active": simulation.status in simulations.ACTIVE,
         "done_text": _count(simulation.games_done),
         "total_text": _count(simulation.games),
     }
@@ -337,7 +301,7 @@ def comparison_context(first: Simulation, second: Simulation) -> dict[str, Any]:
             {"letter": letter, "simulation": run, "title": simulation_title(run), **progress(run)}
             for letter, run in (("A", first), ("B", second))
         ],
-        "active": first.status in ACTIVE or second.status in ACTIVE,
+        "active": first.status in simulations.ACTIVE or second.status in simulations.ACTIVE,
         "first": first,
         "second": second,
     }
@@ -477,7 +441,7 @@ def simulation_live(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def simulation_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     simulation = own_simulation(user=request.user, pk=pk)
-    was_active = simulation.status in ACTIVE
+    was_active = simulation.status in simulations.ACTIVE
     simulation = simulations.simulation_cancel(simulation=simulation)
     if was_active and simulation.status == Simulation.Status.CANCELLED:
         messages.success(request, "Simulation cancelled.")
@@ -494,8 +458,8 @@ def simulation_replay(request: HttpRequest, pk: int) -> HttpResponse:
     if seed not in sample_seeds(simulation):
         return HttpResponseBadRequest("Replay one of this simulation's sample games.")
     try:
-        match = replay_sample(user=request.user, simulation=simulation, seed=seed)
-    except (SeatsError, matches.MatchRuleError) as error:
+        match = simulations.replay_sample(user=request.user, simulation=simulation, seed=seed)
+    except (SeatsError, MatchRuleError) as error:
         messages.error(request, f"This game cannot be replayed: {error}")
         return redirect("simulation-page", simulation.pk)
     return redirect(reverse("match-page", args=[match.pk]))

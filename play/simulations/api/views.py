@@ -1,0 +1,163 @@
+"""Simulations over REST. Views parse input, call one service or selector, serialize."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from play.matches.api.errors import seats_error
+from play.matches.setups import SeatsError
+from play.simulations import selectors
+from play.simulations import services as simulations
+from play.simulations.api import serializers as inputs
+from play.simulations.api.serializers import CompareStartedSerializer, ComparisonSerializer
+from play.simulations.compare import compare_simulations
+from play.simulations.dispatch import QUEUE_UNREACHABLE
+from play.simulations.models import Simulation
+from web.errors import ApiError
+from web.inputs import validated
+from web.limits import WriteRateThrottle
+from web.numbers import MAX_ID
+from web.params import ID_SCHEMA, int_param
+
+QUEUE_DOWN = OpenApiResponse(
+    description="The task queue could not be reached (`task_queue_unavailable`): the "
+    "simulation did not start (it is on record as failed); try again after `Retry-After`."
+)
+TOO_MANY = OpenApiResponse(
+    description="Throttled (wait `Retry-After` seconds), or too many of your simulations are "
+    "pending or running (`too_many_simulations`)."
+)
+
+
+class SimulationSerializer(serializers.ModelSerializer):
+    progress = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Simulation
+        fields = [
+            "id", "game", "kind", "deck", "games", "seed", "status", "progress", "results",
+            "error", "created_at", "finished_at",
+        ]  # fmt: skip
+
+    def get_progress(self, simulation: Simulation) -> dict[str, int]:
+        return {"done": simulation.games_done, "total": simulation.games}
+
+
+class SimulationSummarySerializer(SimulationSerializer):
+    class Meta(SimulationSerializer.Meta):
+        fields = [f for f in SimulationSerializer.Meta.fields if f != "results"]
+
+
+def _too_many(error: simulations.TooManySimulationsError) -> ApiError:
+    return ApiError(str(error), code="too_many_simulations", status_code=429)
+
+
+def _queued(simulation: Simulation) -> Simulation:
+    """The simulation started (its chunks sent on commit), or 503 when the task queue
+    could not be reached: the simulation is then on record as failed, with that reason."""
+    simulation.refresh_from_db()
+    if simulation.status == Simulation.Status.FAILED and simulation.error == QUEUE_UNREACHABLE:
+        raise ApiError(QUEUE_UNREACHABLE, code="task_queue_unavailable", status_code=503)
+    return simulation
+
+
+class SimulationListCreateView(generics.GenericAPIView):
+    """Your simulations; start one (202: it runs in the background)."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "simulation"
+    serializer_class = SimulationSummarySerializer
+
+    def get_queryset(self) -> QuerySet[Simulation]:
+        return selectors.own_simulations(user=self.request.user)
+
+    @extend_schema(
+        operation_id="v1_simulations_list", responses=SimulationSummarySerializer(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(SimulationSummarySerializer(page, many=True).data)
+
+    @extend_schema(
+        request=inputs.SimulationCreateSerializer,
+        responses={202: SimulationSerializer, 429: TOO_MANY, 503: QUEUE_DOWN},
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(inputs.SimulationCreateSerializer, request.data)
+        try:
+            simulation = simulations.simulation_start(user=request.user, data=data)
+        except SeatsError as error:
+            raise seats_error(error) from None
+        except simulations.TooManySimulationsError as error:
+            raise _too_many(error) from None
+        simulation = _queued(simulation)
+        return Response(SimulationSerializer(simulation).data, status=status.HTTP_202_ACCEPTED)
+
+
+class SimulationDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=SimulationSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(SimulationSerializer(selectors.own_simulation(user=request.user, pk=pk)).data)
+
+
+class SimulationCancelView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=SimulationSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        simulation = simulations.simulation_cancel(simulation=selectors.own_simulation(user=request.user, pk=pk))
+        return Response(SimulationSerializer(simulation).data)
+
+
+class SimulationCompareView(APIView):
+    """Two decks on the same seeds: POST starts both; GET ?a=&b= compares when done."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "simulation"
+
+    @extend_schema(
+        request=inputs.SimulationCompareSerializer,
+        responses={202: CompareStartedSerializer, 429: TOO_MANY, 503: QUEUE_DOWN},
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(inputs.SimulationCompareSerializer, request.data)
+        try:
+            a, b = simulations.comparison_start(user=request.user, **data)
+        except SeatsError as error:
+            raise seats_error(error) from None
+        except simulations.TooManySimulationsError as error:
+            raise _too_many(error) from None
+        a, b = _queued(a), _queued(b)
+        return Response({"a": a.pk, "b": b.pk, "seed": a.seed}, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("a", ID_SCHEMA, required=True, description="A simulation's id."),
+            OpenApiParameter("b", ID_SCHEMA, required=True, description="A simulation's id."),
+        ],
+        responses={
+            200: ComparisonSerializer,
+            404: OpenApiResponse(description="No such simulation of yours."),
+            409: OpenApiResponse(
+                description="Not both done, or not goldfish runs on the same seed and games "
+                "(`not_comparable`)."
+            ),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        ids = [int_param(request, name, low=1, high=MAX_ID) for name in ("a", "b")]
+        first, second = (selectors.own_simulation(user=request.user, pk=pk) for pk in ids)
+        try:
+            return Response(compare_simulations(first, second))
+        except ValueError as error:
+            raise ApiError(str(error), code="not_comparable", status_code=409) from None

@@ -1,0 +1,66 @@
+"""Batch simulations: many games of one deck (goldfish) or one table of bots, run in
+chunks by the task queue; each chunk writes its records once."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Simulation(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+        CANCELLED = "cancelled"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulations"
+    )
+    game = models.CharField(max_length=20)
+    kind = models.CharField(max_length=10, help_text="goldfish or bots")
+    deck = models.ForeignKey(
+        "decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    spec = models.JSONField(help_text="What each chunk needs: setup, bots or policy, cards.")
+    games = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    chunk_size = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    games_done = models.PositiveIntegerField(default=0)
+    results = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Set when chunks are dispatched and each time one finishes: an active simulation
+    # that has not moved for a while lost its tasks (a broker restarted empty) and is
+    # dispatched again (play.services.simulations.simulation_resume_stalled).
+    progressed_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "status"]), models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.kind} x{self.games} #{self.pk}"
+
+
+class SimulationChunk(models.Model):
+    """One slice of a simulation's games; written once, however often its task runs."""
+
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    count = models.PositiveIntegerField()
+    done = models.BooleanField(default=False)
+    records = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["simulation", "index"], name="chunk_unique_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.simulation_id}:{self.index}"
