@@ -14,7 +14,7 @@ was lost, or an attack's own check failed.
 The faults that need a killed process or a concurrent race (Redis or the broker down, a
 restarted web process, simultaneous simulation requests on PostgreSQL) are fault tests in
 the suite (tests/test_cache_faults.py, tests/play/test_simulation_faults.py,
-tests/play/test_simulation_limits.py), not requests.
+tests/play/test_simulation_limit_race.py), not requests.
 """
 
 from __future__ import annotations

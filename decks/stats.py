@@ -27,11 +27,10 @@ from decks.formats.rules import DeckLine, Tally, tally_cards
 from decks.textlist import TYPE_ORDER
 
 MAX_K = 3  # odds of "at least k" are given for k = 1 .. min(copies, MAX_K)
-# The odds table runs to turn DEFAULT_TURNS unless asked for more: to MAX_TURNS in the API,
-# to SHOWN_TURNS on the page, where each turn is a column.
+# The odds table runs to turn DEFAULT_TURNS unless asked for more, to MAX_TURNS at most: the
+# API and the page check it (on the page each turn is a column; the table scrolls sideways).
 DEFAULT_TURNS = 5
 MAX_TURNS = 20
-SHOWN_TURNS = 10
 SITE_TYPES = SHADOWFIST_SITE_TYPES
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import re
 import subprocess
 from collections import defaultdict
 from pathlib import Path
@@ -63,6 +64,42 @@ def test_no_json_fact_is_stated_in_two_files() -> None:
                 seen[text].append(f"{path.relative_to(ROOT)}:{key}")
     copies = [places for places in seen.values() if len(places) > 1]
     assert copies == [], f"JSON entries stated twice: {copies}"
+
+
+#: A file named in a data file's text: a path or a bare name with one of these endings.
+FILE_NAME = re.compile(r"[\w./-]*\w\.(?:json|csv|py|md|txt)\b")
+#: The project's shared rulebooks and design data, cited as the docs cite them; they are
+#: not in the source tree.
+OUTSIDE_THE_TREE = "shared/"
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
+
+
+def test_a_data_file_names_only_files_that_exist() -> None:
+    """The notes in a data file (its "about", a set's description) that name another file,
+    as the owner of figures or their source, name one that is still there: a path from
+    the project's root or a name beside the data file."""
+    tracked = {str(path.relative_to(ROOT)) for path in _tracked(*PACKAGES, "docs", "tests")}
+    missing = []
+    for path in _data_files():
+        if path.suffix != ".json":
+            continue
+        beside = str(path.parent.relative_to(ROOT))
+        for text in _strings(json.loads(path.read_text(encoding="utf-8"))):
+            for name in FILE_NAME.findall(text):
+                if name.startswith(OUTSIDE_THE_TREE) or name in tracked:
+                    continue
+                if f"{beside}/{name}" not in tracked:
+                    missing.append(f"{path.relative_to(ROOT)}: {name}")
+    assert missing == [], f"data files naming files that do not exist: {missing}"
 
 
 def _literal(node: ast.expr) -> Any:

@@ -11,7 +11,7 @@ from django import forms
 from cards.vocabulary import DECK_GAMES, GAMES
 from decks.formats import default_format, formats_for_game
 from decks.models import Deck
-from decks.stats import SHOWN_TURNS
+from decks.stats import MAX_TURNS
 from decks.textlist import MAX_COUNT, MAX_LIST_CHARS
 from play.engine.core.rng import MAX_SEED
 from web.fields import WholeNumberField
@@ -149,7 +149,7 @@ class DeckDeleteForm(forms.Form):
 
 
 class StatsForm(forms.Form):
-    turns = WholeNumberField(label="Turns", min_value=1, max_value=SHOWN_TURNS, required=False)
+    turns = WholeNumberField(label="Turns", min_value=1, max_value=MAX_TURNS, required=False)
     at_least = forms.TypedChoiceField(
         label="Chance to see at least",
         choices=[(1, "1 copy"), (2, "2 copies"), (3, "3 copies")],

@@ -34,9 +34,11 @@ from play.simulations.summaries import summarize_bot_games, summarize_goldfish
 
 logger = logging.getLogger(__name__)
 ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
-# The most games one simulation plays (a comparison plays two, each of at most half), and
-# the most seats of a bot game; the API, the pages and the simulate command check these.
+# The most games one simulation plays, the most each deck of a comparison plays (two
+# simulations, together no more than one), and the most seats of a bot game; the API, the
+# pages and the simulate command check these.
 MAX_GAMES = 100_000
+MAX_COMPARE_GAMES = MAX_GAMES // 2
 MAX_SEATS = 8
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 
 import pytest
@@ -99,3 +100,14 @@ def test_the_starter_files_designators_follow_the_catalogues_rule() -> None:
         assert card["designators"] == designators_of(card["name"], card.get("subtitle", ""))
     stored = {c.name: c.designator_list for c in cards("shadowfist")}
     assert stored == {card["name"]: card["designators"] for card in starter}
+
+
+def test_a_set_description_speaks_to_readers_not_of_files() -> None:
+    """A project set's description is shown to the catalogue's readers: it says where its
+    figures come from in words, never by a file of the source tree (files move and go)."""
+    described = list(CardSet.objects.filter(is_project_set=True).exclude(description=""))
+
+    assert {card_set.game.slug for card_set in described} >= {"chizo", "shadowfist"}
+    for card_set in described:
+        named = re.findall(r"[\w./-]*\w\.(?:json|csv|py|md|txt)\b", card_set.description)
+        assert named == [], (card_set.code, named)

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from decks import services
 from decks.models import Deck
+from decks.stats import MAX_TURNS
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +122,23 @@ def test_statistics_and_a_sample_hand_are_the_same_from_the_api_and_the_page(
     assert stats == page["stats"]
     assert hand["seed"] == page["seed"] == seed
     assert hand["hand"] == [{"card": c.id, "name": c.name, "type": c.type} for c in page["hand"]]
+
+
+@pytest.mark.parametrize("turns", [0, 1, MAX_TURNS, MAX_TURNS + 1])
+def test_the_odds_table_takes_the_same_turns_from_the_api_and_the_page(
+    both: tuple[APIClient, Client], deck: Deck, turns: int
+) -> None:
+    api, client = both
+
+    from_api = api.get(f"/api/v1/decks/{deck.pk}/stats/", {"turns": turns})
+    page = client.get(f"/decks/{deck.pk}/stats/", {"turns": turns}).context
+
+    api_takes = from_api.status_code == 200
+    page_takes = "turns" not in page["form"].errors
+    assert api_takes == page_takes == (1 <= turns <= MAX_TURNS)
+    if api_takes:
+        assert len(from_api.json()["draw"]["seen_by_turn"]) == turns
+        assert page["turns"] == turns
+        assert all(len(row.by_turn) == turns for row in page["odds"])
+    else:
+        assert from_api.status_code == 400

@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from rest_framework.test import APIClient
 
 from play.models import Simulation
+from play.services.simulations import MAX_COMPARE_GAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +122,27 @@ def test_a_comparison_with_one_slot_left_starts_nothing(player: APIClient) -> No
     assert response.status_code == 429
     assert response.json()["code"] == "too_many_simulations"
     assert "2 running" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("games", [MAX_COMPARE_GAMES, MAX_COMPARE_GAMES + 1])
+def test_the_api_and_the_page_take_the_same_most_games_a_deck(
+    player: APIClient, client: Client, alice: User, settings: Any, games: int
+) -> None:
+    settings.SIMULATIONS_RUNNING_PER_USER = 4  # room for a pair from each surface
+    first, second = new_deck(player), new_deck(player, OTHER_STACK)
+    client.force_login(alice)
+
+    from_api = compare(player, [first, second], games=games)
+    body = {"first": first, "second": second, "games": games, "bot": "greedy", "seed": 3}
+    from_page = client.post("/simulations/compare/", body)
+
+    if games <= MAX_COMPARE_GAMES:
+        assert from_api.status_code == 202
+        assert from_page.status_code == 302
+        assert Simulation.objects.filter(games=games).count() == 4
+    else:
+        assert from_api.status_code == 400
+        assert error_field(from_api) == "games"
+        assert from_page.status_code == 400
+        assert "games" in from_page.context["form"].errors
+        assert Simulation.objects.count() == 0

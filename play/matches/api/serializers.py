@@ -11,7 +11,7 @@ from rest_framework import serializers
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
 from play.models import Match
-from play.services.simulations import MAX_GAMES, MAX_SEATS
+from play.services.simulations import MAX_COMPARE_GAMES, MAX_GAMES, MAX_SEATS
 from web.inputs import JsonInput
 
 # "human" or a bot of some game (which bots a game has, the match's setup checks).
@@ -123,7 +123,7 @@ class SimulationCompareSerializer(JsonInput):
     decks = serializers.ListField(
         child=serializers.IntegerField(min_value=1), min_length=2, max_length=2
     )
-    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES // 2)
+    games = serializers.IntegerField(min_value=1, max_value=MAX_COMPARE_GAMES)
     bot = serializers.CharField(max_length=32, required=False)
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
 

@@ -17,7 +17,7 @@ from decks.selectors import deck_list
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
 from play.runners import GOLDFISH_RUNNERS
-from play.services.simulations import MAX_GAMES, MAX_SEATS
+from play.services.simulations import MAX_COMPARE_GAMES, MAX_GAMES, MAX_SEATS
 from play.setups import SeatsError
 from web.fields import WholeNumberField
 from web.numbers import is_whole_number
@@ -157,7 +157,7 @@ class CompareForm(forms.Form):
     second = DeckChoiceField(
         label="Second deck (B)", queryset=Deck.objects.none(), empty_label=None
     )
-    games = _games_field(MAX_GAMES // 2)
+    games = _games_field(MAX_COMPARE_GAMES)
     bot = forms.ChoiceField(label="Bot", initial="greedy", help_text="The policy that plays.")
     seed = _seed_field()
 

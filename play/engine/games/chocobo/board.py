@@ -1,8 +1,9 @@
 """Chocobo Party Up!'s components, loaded from ``data.json``: boards, die, friend cards.
 
-``data.json`` is a verbatim copy of the project's stand-in file (board geometry and die
-faces are stand-ins; component counts are the rulebook's), plus an ``engine`` section.
-The engine reads its own copy so it never touches the Django app's files.
+``data.json`` holds the project's stand-in figures (board geometry and die faces are
+stand-ins; component counts are the rulebook's), plus an ``engine`` section. It is their
+one copy: the catalogue reads it too, by path, and the engine reads none of the Django
+app's files.
 
 Spaces are ints: the main board's nodes in file order, then the territory spaces of the
 sides in play. A :class:`Layout` is one board with the territory boards of one seating

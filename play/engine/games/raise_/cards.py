@@ -1,9 +1,9 @@
 """Raise's components: number cards, dice and point cards, loaded from ``data.json``.
 
-``data.json`` is a copy of the project's stand-in figures (the rulebook's overview card,
-with the real distribution, was not reproduced): 5 identical sets of 30 number cards,
-7 six-sided dice, 14 point cards. The engine reads its own copy so it never touches the
-Django app's files.
+``data.json`` holds the project's stand-in figures (the rulebook's overview card, with
+the real distribution, was not reproduced): 5 identical sets of 30 number cards,
+7 six-sided dice, 14 point cards. It is their one copy: the catalogue reads it too, by
+path, and the engine reads none of the Django app's files.
 
 Cards are ints. Number card ``c`` belongs to seat ``c // SET_SIZE`` and is of kind
 ``c % SET_SIZE`` (an index into ``KINDS``); point card ``i`` is worth ``POINT_VALUES[i]``.
