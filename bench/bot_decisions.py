@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bot_decisions.py [--seeds 10] [--window 8] [--case chizo-4p-planner ...]
 
-A match request lets bots move within ``BOT_BUDGET`` (play/services/matches.py): up
+A match request lets bots move within ``BOT_BUDGET`` (play/matches/services.py): up
 to 0.2 s of CPU, at most 200 decisions. Each decision here does what the request does for it,
 without the database: list the legal actions, rebuild the bot from the match seed and
 the step, choose, apply, serialise the events and hash the state. For all-bot games of

@@ -71,8 +71,8 @@ def stop(workers: list[subprocess.Popen[bytes]]) -> None:
 def run_simulation(spec: dict, game: str, games: int, seed: int) -> float:  # type: ignore[type-arg]
     from django.contrib.auth.models import User
 
-    from play.models import Simulation
-    from play.services.simulations import simulation_create
+    from play.simulations.models import Simulation
+    from play.simulations.services import simulation_create
 
     owner, _ = User.objects.get_or_create(username="bench")
     start = time.perf_counter()
@@ -104,8 +104,8 @@ def main() -> None:
 
     from cards.services import catalogue_load
     from play.engine.simulate import game_seed
-    from play.runners import GOLDFISH_RUNNERS
-    from play.starting import card_row
+    from play.matches.decks import card_row
+    from play.simulations.runners import GOLDFISH_RUNNERS
 
     call_command("migrate", verbosity=0)
     catalogue_load(games=[args.game])

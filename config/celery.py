@@ -15,4 +15,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("cardhouse")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+# The apps' task modules, named (play's tasks live in its simulations package).
+app.autodiscover_tasks(["play.simulations"])

@@ -249,7 +249,7 @@ SIMULATIONS_INLINE = env_bool("SIMULATIONS_INLINE", False)
 # A simulation whose chunks have not moved for this long is dispatched again; Celery beat
 # (`celery -A config worker --beat`, or `celery -A config beat`) checks at this interval.
 SIMULATIONS_STALLED_AFTER_SECONDS = env_int("SIMULATIONS_STALLED_AFTER_SECONDS", 300, minimum=1)
-# Without a broker each web process checks at this interval itself (play/resumer.py).
+# Without a broker each web process checks at this interval itself (play/simulations/resumer.py).
 SIMULATIONS_RESUME_EVERY_SECONDS = env_int("SIMULATIONS_RESUME_EVERY_SECONDS", 60, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-simulations": {

@@ -7,7 +7,8 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 application = get_wsgi_application()
 
-# Without a broker this web process resumes stalled simulations itself (play/resumer.py).
-from play.resumer import start_resumer  # noqa: E402  (needs the apps loaded above)
+# Without a broker this web process resumes stalled simulations itself
+# (play/simulations/resumer.py).
+from play.simulations.resumer import start_resumer  # noqa: E402  (needs the apps loaded above)
 
 start_resumer()

@@ -22,7 +22,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from config.celery import app
-from play.models import Simulation
+from play.simulations.models import Simulation
 from tests.play.test_simulation_faults import use_broker
 from tests.services import PrivateRedis
 from web import cache as shared_cache

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from play.pages.boards.common import SEAT_COLOURS, seat_class
+from play.matches.pages.boards.common import SEAT_COLOURS, seat_class
 
 pytestmark = pytest.mark.django_db
 

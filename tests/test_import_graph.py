@@ -23,7 +23,7 @@ MAX_MODULE_LINES = 600
 
 # (importer, imported): why it stays for now.
 ALLOWED_UPWARD: dict[tuple[str, str], str] = {
-    ("config.wsgi", "play.resumer"): (
+    ("config.wsgi", "play.simulations.resumer"): (
         "the web process's entry point starts the simulation resumer of the in-process mode "
         "(no broker); wsgi is where the apps are put together, it is imported by nothing"
     ),
@@ -284,3 +284,16 @@ def test_config_holds_settings_urls_celery_and_entry_points_only() -> None:
     found = {module for module in _sources() if _layer(module) == "config"}
     assert found - CONFIG_MODULES.keys() == set(), "move these to the web kit or an app"
     assert CONFIG_MODULES.keys() - found == set(), "listed but gone: drop them from the list"
+
+
+def test_matches_know_nothing_of_simulations() -> None:
+    """Simulations start matches (a sample game replayed); matches never import simulations."""
+    edges, lines = _graph()
+    wrong = [
+        f"{module} (line {lines[(module, target)]}) imports {target}"
+        for module, targets in edges.items()
+        if module.startswith("play.matches")
+        for target in targets
+        if target.startswith("play.simulations")
+    ]
+    assert not wrong, "\n".join(sorted(wrong))

@@ -14,7 +14,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from cards.models import Card
 from decks import services as deck_services
-from play.models import Match, Simulation
+from play.matches.models import Match
+from play.simulations.models import Simulation
 
 pytestmark = pytest.mark.django_db
 

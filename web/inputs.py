@@ -77,7 +77,9 @@ class JsonInput(serializers.Serializer[Any]):
         return super().to_internal_value(data)
 
 
-def validated(serializer_class: type[serializers.Serializer[Any]], data: Any, *, partial: bool = False) -> dict[str, Any]:
+def validated(
+    serializer_class: type[serializers.Serializer[Any]], data: Any, *, partial: bool = False
+) -> dict[str, Any]:
     """The serializer's validated data, or the 400 that names each field in error."""
     serializer = serializer_class(data=data, partial=partial)
     serializer.is_valid(raise_exception=True)

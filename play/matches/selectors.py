@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.models import Match
-from play.services.matches import Loaded, bots_to_move, is_human
+from play.matches.models import Match
+from play.matches.services import Loaded, bots_to_move, is_human
 
 RECENT_STEPS = 50
 

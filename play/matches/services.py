@@ -18,16 +18,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.db import transaction
 from django.http import Http404
 
+from cards.vocabulary import DECK_GAMES
 from play.engine.core import Action, EngineError, Game, State, get_game, mix_seed
 from play.engine.core.rng import MAX_SEED
-from cards.vocabulary import DECK_GAMES
 from play.matches.decks import deck_cards
 from play.matches.models import Match, MatchAction
 from play.matches.setups import HUMAN, SeatsError, check_players, deck_setup, plain_setup
+
 
 def match_setup(
     *, user: AbstractBaseUser, game: str, mode: str, seats: Sequence[dict[str, Any]]

@@ -12,6 +12,8 @@ from typing import Any
 from play.engine.core import get_game
 
 HUMAN = "human"
+# The most seats of a game (a match or a simulated bot game), checked by the API and pages.
+MAX_SEATS = 8
 
 CardRows = Sequence[tuple[dict[str, Any], int]]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.models import Simulation
-from play.summaries import mean_interval
+from play.simulations.models import Simulation
+from play.simulations.summaries import mean_interval
 
 
 def compare_simulations(a: Simulation, b: Simulation) -> dict[str, Any]:

@@ -3,14 +3,14 @@
 With CELERY_BROKER_URL set, each chunk is a Celery task, on any number of workers. Without
 it, a single background thread in this process runs the chunks one after another, so a
 request answers at once and no other server is needed; the simulations it holds (queued
-or running) are kept alive by this process's resumer (play/resumer.py), so no other
+or running) are kept alive by this process's resumer (play/simulations/resumer.py), so no other
 process takes them while they wait. SIMULATIONS_INLINE (tests) runs them in the caller's
 thread.
 
 This module sits below the simulation services and the tasks, and imports neither: the
 services hand it the function that runs one chunk here, and it sends the Celery task by its
-name (CHUNK_TASK, the name play/tasks.py registers it under). Tasks call services, services
-call this module, nothing calls back up.
+name (CHUNK_TASK, the name play/simulations/tasks.py registers it under). Tasks call
+services, services call this module, nothing calls back up.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from kombu.exceptions import OperationalError
 from config.celery import app
 
 logger = logging.getLogger(__name__)
-# The Celery task that runs one chunk (play/tasks.py), sent by name.
+# The Celery task that runs one chunk (play/simulations/tasks.py), sent by name.
 CHUNK_TASK = "play.run_simulation_chunk"
 _executor: ThreadPoolExecutor | None = None
 # A few quick retries when the broker blinks; then the simulation fails with a message.

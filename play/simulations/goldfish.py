@@ -10,7 +10,6 @@ from typing import Any
 from play.engine.core.values import digest
 from play.matches.setups import CardRows
 
-
 # The engines compile a card list once per list object. Every chunk of a simulation reads
 # its spec anew from the database, so equal decks are mapped to one list object by content.
 _compiled: dict[str, tuple[list[dict[str, Any]], list[int]]] = {}

@@ -34,7 +34,7 @@ class Simulation(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Set when chunks are dispatched and each time one finishes: an active simulation
     # that has not moved for a while lost its tasks (a broker restarted empty) and is
-    # dispatched again (play.services.simulations.simulation_resume_stalled).
+    # dispatched again (play.simulations.services.simulation_resume_stalled).
     progressed_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -1,7 +1,7 @@
 """Stalled simulations resumed without a broker: what Celery beat does, in the web process.
 
 Without CELERY_BROKER_URL, chunks run in a background thread of the web process that
-started them (play/dispatch.py), and die with it. So each web process (every gunicorn
+started them (play/simulations/dispatch.py), and die with it. So each web process (every gunicorn
 worker, runserver) starts one daemon thread when it loads config.wsgi, which at once and
 then every `interval()` seconds:
 
@@ -24,8 +24,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import connections
 
-from play.dispatch import held_simulations
-from play.services.simulations import simulation_keep_alive, simulation_resume_stalled
+from play.simulations.dispatch import held_simulations
+from play.simulations.services import simulation_keep_alive, simulation_resume_stalled
 
 logger = logging.getLogger(__name__)
 _lock = threading.Lock()

@@ -13,7 +13,7 @@ from typing import Any
 
 from play.engine.core import get_game
 from play.engine.simulate import game_seed, iter_games
-from play.goldfish import chizo_goldfish, shadowfist_goldfish
+from play.simulations.goldfish import chizo_goldfish, shadowfist_goldfish
 
 GoldfishRunner = Callable[[dict[str, Any], int], dict[str, Any]]
 

@@ -34,12 +34,11 @@ from play.simulations.summaries import summarize_bot_games, summarize_goldfish
 
 logger = logging.getLogger(__name__)
 ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
-# The most games one simulation plays, the most each deck of a comparison plays (two
-# simulations, together no more than one), and the most seats of a bot game; the API, the
-# pages and the simulate command check these.
+# The most games one simulation plays and the most each deck of a comparison plays (two
+# simulations, together no more than one); the API, the pages and the simulate command
+# check these.
 MAX_GAMES = 100_000
 MAX_COMPARE_GAMES = MAX_GAMES // 2
-MAX_SEATS = 8
 
 
 class TooManySimulationsError(Exception):
@@ -228,7 +227,7 @@ def simulation_fail(simulation_id: int, message: str) -> None:
 def simulation_resume_stalled(*, stalled_for: timedelta) -> list[int]:
     """Dispatch again the unfinished chunks of every active simulation that has not
     progressed for `stalled_for`; Celery beat runs it, and each web process without a
-    broker (play/resumer.py). Safe to run anywhere at any time: a stalled simulation is
+    broker (play/simulations/resumer.py). Safe to run anywhere at any time: a stalled simulation is
     claimed by one conditional update, so of resumers running at once exactly one
     dispatches it, and a chunk that runs twice is written once. Returns the ids of the
     simulations this call dispatched again."""
@@ -250,8 +249,8 @@ def simulation_resume_stalled(*, stalled_for: timedelta) -> list[int]:
 
 
 def dispatch_simulation(simulation_id: int) -> None:
-    """Run a simulation's unfinished chunks (play/dispatch.py says where); fail it at once
-    if the task queue cannot be reached."""
+    """Run a simulation's unfinished chunks (play/simulations/dispatch.py says where); fail it
+    at once if the task queue cannot be reached."""
     chunk_ids = list(
         SimulationChunk.objects.filter(simulation_id=simulation_id, done=False)
         .order_by("index")
@@ -269,7 +268,7 @@ def dispatch_simulation(simulation_id: int) -> None:
 
 def simulation_keep_alive(simulation_ids: Iterable[int]) -> None:
     """Mark simulations as alive though no chunk has finished lately: those a process
-    holds queued or running, so that no resumer takes them from it (play/resumer.py)."""
+    holds queued or running, so that no resumer takes them from it (play/simulations/resumer.py)."""
     Simulation.objects.filter(pk__in=list(simulation_ids), status__in=ACTIVE).update(
         progressed_at=timezone.now()
     )

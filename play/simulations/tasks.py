@@ -7,8 +7,8 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 
-from play.dispatch import CHUNK_TASK
-from play.services.simulations import simulation_resume_stalled, simulation_run_chunk
+from play.simulations.dispatch import CHUNK_TASK
+from play.simulations.services import simulation_resume_stalled, simulation_run_chunk
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, name=CHUNK_TASK)

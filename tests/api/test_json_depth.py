@@ -16,7 +16,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.test import APIClient
 
 from play.engine.core.values import MAX_ARG_DEPTH
-from play.models import Match
+from play.matches.models import Match
 from web.parsers import MAX_JSON_DEPTH, BoundedJSONParser, json_depth
 
 pytestmark = pytest.mark.django_db

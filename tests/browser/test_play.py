@@ -12,9 +12,9 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from decks import services as deck_services
-from play.models import Match
-from play.services import matches as match_services
-from play.services.matches import BotBudget
+from play.matches import services as match_services
+from play.matches.models import Match
+from play.matches.services import BotBudget
 from tests.browser.conftest import htmx_idle, screenshot
 from tests.waiting import WAIT_SECONDS
 

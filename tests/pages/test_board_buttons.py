@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.pages.boards.common import BoardInput, make_buttons
+from play.matches.pages.boards.common import BoardInput, make_buttons
 
 
 def legal(ident: int, kind: str, label: str) -> dict[str, Any]:

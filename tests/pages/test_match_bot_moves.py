@@ -13,9 +13,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from play.models import Match
-from play.services import matches
-from play.services.matches import BotBudget
+from play.matches import services as matches
+from play.matches.models import Match
+from play.matches.services import BotBudget
 
 pytestmark = pytest.mark.django_db
 

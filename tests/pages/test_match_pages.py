@@ -13,10 +13,10 @@ from rest_framework.test import APIClient
 
 from cards.gamedata import game_json
 from play.engine.core import get_game
-from play.models import Match
-from play.pages.boards.chocobo import positions
-from play.selectors import match_view
-from play.services.matches import load
+from play.matches.models import Match
+from play.matches.pages.boards.chocobo import positions
+from play.matches.selectors import match_view
+from play.matches.services import load
 
 pytestmark = pytest.mark.django_db
 
@@ -382,7 +382,7 @@ def test_territories_are_drawn_outside_the_grid_space_they_join() -> None:
 
 def test_every_game_the_registry_knows_has_a_board() -> None:
     from play.engine.core import game_slugs
-    from play.pages.boards import BOARDS
+    from play.matches.pages.boards import BOARDS
 
     assert set(game_slugs()) == set(BOARDS)
     assert get_game("raise").info.name == "Raise"

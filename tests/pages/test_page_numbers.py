@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from play.models import Match, Simulation
+from play.matches.models import Match
+from play.simulations.models import Simulation
 from web.numbers import MAX_PAGE
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from play.models import Match, Simulation
+from play.matches.models import Match
+from play.simulations.models import Simulation
 
 pytestmark = pytest.mark.django_db
 

@@ -23,8 +23,8 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from config.celery import app
-from play.models import Simulation
-from play.services.simulations import simulation_create
+from play.simulations.models import Simulation
+from play.simulations.services import simulation_create
 from tests.waiting import WAIT_SECONDS, wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.celery_worker]

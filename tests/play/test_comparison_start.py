@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from play.models import Simulation
-from play.services.simulations import MAX_COMPARE_GAMES
+from play.simulations.models import Simulation
+from play.simulations.services import MAX_COMPARE_GAMES
 
 pytestmark = pytest.mark.django_db
 

@@ -144,7 +144,7 @@ def test_walking_shadowfist_hotseat_games_no_view_shows_the_other_hand_or_deck(
     player: APIClient,
 ) -> None:
     from play.engine.core import get_game
-    from play.models import Match
+    from play.matches.models import Match
 
     first, second = new_deck(player, starter_list(0)), new_deck(player, starter_list(1))
     game = get_game("shadowfist")

@@ -13,9 +13,9 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from cards.gamedata import game_json
-from play.models import Match
-from play.services import matches
-from play.services.matches import BOT_BUDGET, BotBudget
+from play.matches import services as matches
+from play.matches.models import Match
+from play.matches.services import BOT_BUDGET, BotBudget
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from play.engine.core import get_game
-from play.models import Match
+from play.matches.models import Match
 
 pytestmark = pytest.mark.django_db
 

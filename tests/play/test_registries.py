@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 def test_the_tables_are_full_without_django_set_up() -> None:
     # A fresh interpreter that never calls django.setup(), so no AppConfig.ready() runs.
     script = (
-        "import sys; from play.runners import GOLDFISH_RUNNERS; "
-        "from play.setups import DECK_SETUPS; "
+        "import sys; from play.simulations.runners import GOLDFISH_RUNNERS; "
+        "from play.matches.setups import DECK_SETUPS; "
         "print(sorted(GOLDFISH_RUNNERS), sorted(DECK_SETUPS)); "
         "sys.exit('django' in sys.modules)"
     )

@@ -20,8 +20,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from config.celery import app
-from play.models import Simulation, SimulationChunk
-from play.services.simulations import simulation_create, simulation_resume_stalled
+from play.simulations.models import Simulation, SimulationChunk
+from play.simulations.services import simulation_create, simulation_resume_stalled
 from tests.play.test_celery_worker import database_url, stop, wait_until
 from tests.services import PrivateRedis
 

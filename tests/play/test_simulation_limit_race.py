@@ -17,8 +17,8 @@ from django.contrib.auth.models import User
 from django.db import connections
 from rest_framework.test import APIClient
 
-from play.models import Simulation
-from play.services.simulations import ACTIVE, simulation_create
+from play.simulations.models import Simulation
+from play.simulations.services import ACTIVE, simulation_create
 from tests.waiting import WAIT_SECONDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +39,7 @@ def dispatched(monkeypatch: pytest.MonkeyPatch, settings: Any) -> list[tuple[int
     def record(simulation_id: int) -> None:
         seen.append((simulation_id, Simulation.objects.filter(pk=simulation_id).exists()))
 
-    monkeypatch.setattr("play.services.simulations.dispatch_simulation", record)
+    monkeypatch.setattr("play.simulations.services.dispatch_simulation", record)
     return seen
 
 

@@ -25,10 +25,10 @@ from django.contrib.auth.models import User
 from django.db import connections
 from django.utils import timezone
 
-from play import dispatch, resumer
-from play.models import Simulation, SimulationChunk
-from play.services import simulations
-from play.services.simulations import (
+from play.simulations import dispatch, resumer
+from play.simulations import services as simulations
+from play.simulations.models import Simulation, SimulationChunk
+from play.simulations.services import (
     simulation_create,
     simulation_resume_stalled,
     simulation_run_chunk,

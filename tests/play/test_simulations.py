@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from play.models import Simulation, SimulationChunk
-from play.services.simulations import simulation_run_chunk
+from play.simulations.models import Simulation, SimulationChunk
+from play.simulations.services import simulation_run_chunk
 
 pytestmark = pytest.mark.django_db
 

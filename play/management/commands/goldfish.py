@@ -8,12 +8,12 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
-from play.decklists import DeckFileError, deck_file_cards
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import game_seed
-from play.reports import goldfish_lines
-from play.runners import GOLDFISH_RUNNERS
-from play.summaries import summarize_goldfish
+from play.matches.decks import DeckFileError, deck_file_cards
+from play.simulations.reports import goldfish_lines
+from play.simulations.runners import GOLDFISH_RUNNERS
+from play.simulations.summaries import summarize_goldfish
 
 
 class Command(BaseCommand):

@@ -9,8 +9,8 @@ from tqdm import tqdm
 
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import simulate, summarize
-from play.reports import histogram_lines, seat_table
-from play.summaries import mean_interval
+from play.simulations.reports import histogram_lines, seat_table
+from play.simulations.summaries import mean_interval
 
 
 class Command(BaseCommand):

@@ -16,13 +16,13 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
-from play.decklists import DeckFileError, deck_file_cards
 from play.engine.core import game_slugs, get_game
-from play.models import Simulation
-from play.reports import goldfish_lines, histogram_lines, seat_table
-from play.runners import GOLDFISH_RUNNERS
-from play.services.simulations import MAX_GAMES, simulation_create
-from play.setups import SeatsError, plain_setup
+from play.matches.decks import DeckFileError, deck_file_cards
+from play.matches.setups import SeatsError, plain_setup
+from play.simulations.models import Simulation
+from play.simulations.reports import goldfish_lines, histogram_lines, seat_table
+from play.simulations.runners import GOLDFISH_RUNNERS
+from play.simulations.services import MAX_GAMES, simulation_create
 
 CLI_USER = "cardhouse-cli"
 

@@ -1,4 +1,4 @@
-"""Input serializers of matches and simulations (every input is bounded), and the
+"""Input serializers of matches (every input is bounded), and the
 documented shapes of the responses the views build as dicts."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from rest_framework import serializers
 
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
-from play.models import Match
-from play.services.simulations import MAX_COMPARE_GAMES, MAX_GAMES, MAX_SEATS
+from play.matches.models import Match
+from play.matches.setups import MAX_SEATS
 from web.inputs import JsonInput
 
 # "human" or a bot of some game (which bots a game has, the match's setup checks).
@@ -98,36 +98,6 @@ class AdvanceInputSerializer(JsonInput):
     seq = serializers.IntegerField(min_value=0, help_text="The step of the view you advance.")
 
 
-class SimulationCreateSerializer(JsonInput):
-    deck = serializers.IntegerField(min_value=1, required=False, help_text="Goldfish this deck.")
-    game = serializers.ChoiceField(choices=game_slugs(), required=False)
-    seats = serializers.ListField(
-        child=serializers.CharField(max_length=32), required=False, max_length=MAX_SEATS
-    )
-    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
-    bot = serializers.CharField(max_length=32, required=False, help_text="Goldfish policy.")
-    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
-    max_turns = serializers.IntegerField(min_value=1, max_value=100, required=False)
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if "deck" in attrs:
-            return attrs
-        if "game" not in attrs or not attrs.get("seats"):
-            raise serializers.ValidationError(
-                "send a deck (goldfish) or a game with seats (bot games)"
-            )
-        return attrs
-
-
-class SimulationCompareSerializer(JsonInput):
-    decks = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), min_length=2, max_length=2
-    )
-    games = serializers.IntegerField(min_value=1, max_value=MAX_COMPARE_GAMES)
-    bot = serializers.CharField(max_length=32, required=False)
-    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
-
-
 # --- documented shapes of the dict responses (the views build the dicts) -------------------
 
 
@@ -201,30 +171,3 @@ class MatchReplaySerializer(serializers.Serializer):
     problem = serializers.CharField(
         allow_null=True, required=False, help_text="With `?verify=true`: the first mismatch."
     )
-
-
-class CompareStartedSerializer(serializers.Serializer):
-    a = serializers.IntegerField(help_text="The first deck's simulation.")
-    b = serializers.IntegerField(help_text="The second deck's simulation.")
-    seed = serializers.IntegerField()
-
-
-class IntervalSerializer(serializers.Serializer):
-    mean = serializers.FloatField(allow_null=True)
-    low = serializers.FloatField(allow_null=True)
-    high = serializers.FloatField(allow_null=True)
-
-
-class UnfinishedSerializer(serializers.Serializer):
-    a = serializers.IntegerField()
-    b = serializers.IntegerField()
-
-
-class ComparisonSerializer(serializers.Serializer):
-    a = serializers.IntegerField()
-    b = serializers.IntegerField()
-    games = serializers.IntegerField()
-    difference = IntervalSerializer(help_text="Mean finishing turn of b minus a, 95% interval.")
-    a_mean = serializers.FloatField(allow_null=True)
-    b_mean = serializers.FloatField(allow_null=True)
-    unfinished = UnfinishedSerializer()

@@ -1,9 +1,8 @@
-"""Routes of the play pages."""
+"""Routes of the match pages."""
 
 from django.urls import path
 
-from play.pages import matches as match_pages
-from play.pages import simulations as simulation_pages
+from play.matches.pages import views as match_pages
 
 urlpatterns = [
     path("play/", match_pages.play_home, name="play-home"),
@@ -16,30 +15,5 @@ urlpatterns = [
         "play/matches/<int:match_id>/advance/",
         match_pages.match_advance_view,
         name="match-advance-page",
-    ),
-    path("simulations/", simulation_pages.simulation_list, name="simulation-list-page"),
-    path("simulations/new/", simulation_pages.simulation_new, name="simulation-new"),
-    path("simulations/compare/", simulation_pages.compare_new, name="simulation-compare-page"),
-    path(
-        "simulations/compare/<int:a>/<int:b>/",
-        simulation_pages.compare_result,
-        name="simulation-compare-result",
-    ),
-    path(
-        "simulations/compare/<int:a>/<int:b>/live/",
-        simulation_pages.compare_live,
-        name="simulation-compare-live",
-    ),
-    path("simulations/<int:pk>/", simulation_pages.simulation_page, name="simulation-page"),
-    path("simulations/<int:pk>/live/", simulation_pages.simulation_live, name="simulation-live"),
-    path(
-        "simulations/<int:pk>/cancel/",
-        simulation_pages.simulation_cancel,
-        name="simulation-cancel-page",
-    ),
-    path(
-        "simulations/<int:pk>/replay/",
-        simulation_pages.simulation_replay,
-        name="simulation-replay",
     ),
 ]

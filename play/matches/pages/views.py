@@ -9,7 +9,7 @@ swaps in place; without JavaScript every page works as plain forms and links.
 Starting a match and acting count against the API's throttles (match_create,
 match_action): beyond them, 429 with Retry-After; with htmx the board with the reason.
 
-Bots move a bounded number of decisions per request (play.services.matches): while they
+Bots move a bounded number of decisions per request (play.matches.services): while they
 are not done the board has a "Continue" form that lets them move on; htmx submits it by
 itself as soon as the board is shown, so the page plays on until a human is to act.
 """
@@ -35,11 +35,11 @@ from decks.models import Deck
 from decks.selectors import deck_for_read, deck_list
 from play.engine.core import get_game, mix_seed
 from play.engine.core.rng import MAX_SEED
-from play.models import Match
-from play.pages.boards import BoardInput, board_context, event_lines
-from play.pages.boards.common import seat_name
-from play.selectors import match_view
-from play.services.matches import (
+from play.matches.models import Match
+from play.matches.pages.boards import BoardInput, board_context, event_lines
+from play.matches.pages.boards.common import seat_name
+from play.matches.selectors import match_view
+from play.matches.services import (
     Loaded,
     MatchRuleError,
     StaleSeqError,
@@ -48,10 +48,10 @@ from play.services.matches import (
     match_advance,
     match_create,
     match_for,
+    match_setup,
     match_undo,
 )
-from play.setups import HUMAN, SeatsError
-from play.starting import match_setup
+from play.matches.setups import HUMAN, SeatsError
 from web.fields import WholeNumberField
 from web.limits import is_htmx, throttle_page
 from web.numbers import MAX_ID, InvalidNumberError, parse_int

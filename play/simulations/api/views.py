@@ -106,7 +106,8 @@ class SimulationDetailView(APIView):
 
     @extend_schema(responses=SimulationSerializer)
     def get(self, request: Request, pk: int) -> Response:
-        return Response(SimulationSerializer(selectors.own_simulation(user=request.user, pk=pk)).data)
+        simulation = selectors.own_simulation(user=request.user, pk=pk)
+        return Response(SimulationSerializer(simulation).data)
 
 
 class SimulationCancelView(APIView):
@@ -114,7 +115,8 @@ class SimulationCancelView(APIView):
 
     @extend_schema(request=None, responses=SimulationSerializer)
     def post(self, request: Request, pk: int) -> Response:
-        simulation = simulations.simulation_cancel(simulation=selectors.own_simulation(user=request.user, pk=pk))
+        simulation = selectors.own_simulation(user=request.user, pk=pk)
+        simulation = simulations.simulation_cancel(simulation=simulation)
         return Response(SimulationSerializer(simulation).data)
 
 

@@ -16,9 +16,9 @@ from decks.models import Deck
 from decks.selectors import deck_list
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
-from play.runners import GOLDFISH_RUNNERS
-from play.services.simulations import MAX_COMPARE_GAMES, MAX_GAMES, MAX_SEATS
-from play.setups import SeatsError
+from play.matches.setups import MAX_SEATS, SeatsError
+from play.simulations.runners import GOLDFISH_RUNNERS
+from play.simulations.services import MAX_COMPARE_GAMES, MAX_GAMES
 from web.fields import WholeNumberField
 from web.numbers import is_whole_number
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from play.pages.boards import chizo, chocobo, raise_, shadowfist
-from play.pages.boards.common import BoardInput, event_lines, group_by_kind, make_buttons
+from play.matches.pages.boards import chizo, chocobo, raise_, shadowfist
+from play.matches.pages.boards.common import BoardInput, event_lines, group_by_kind, make_buttons
 
 BOARDS: dict[str, Callable[[BoardInput], dict[str, Any]]] = {
     "chizo": chizo.board,

@@ -16,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 
 from play.engine.games.chizo.labels import tile_where, tiles_by_uid
-from play.pages.boards.common import (
+from play.matches.pages.boards.common import (
     BoardInput,
     Button,
     Group,

@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString
 
-from play.pages.boards.common import (
+from play.matches.pages.boards.common import (
     BoardInput,
     counted,
     group_by_kind,

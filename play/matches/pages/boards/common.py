@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from play.engine.core import get_game
 from play.engine.core.wording import counted, names_by_id
-from play.setups import HUMAN
+from play.matches.setups import HUMAN
 
 SEAT_COLOURS = ("#2454c5", "#b3261e", "#1e7a3c", "#8a5a00", "#6b3fa0", "#00727a")
 SEAT_FILLS = ("#dbe5fb", "#f8dcd9", "#d5efdd", "#f3e3c2", "#e6dbf3", "#cdeef0")
@@ -22,7 +22,7 @@ SEAT_FILLS = ("#dbe5fb", "#f8dcd9", "#d5efdd", "#f3e3c2", "#e6dbf3", "#cdeef0")
 
 @dataclass(frozen=True)
 class BoardInput:
-    """A board is drawn from the match view (play.selectors.match_view), the match's
+    """A board is drawn from the match view (play.matches.selectors.match_view), the match's
     engine setup (catalogue rows of the decks), the player's selection on the board (a
     query parameter) and the suggested action id, if suggestions are on."""
 

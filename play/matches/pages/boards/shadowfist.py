@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from play.pages.boards.common import (
+from play.matches.pages.boards.common import (
     BoardInput,
     group_by_kind,
     make_buttons,

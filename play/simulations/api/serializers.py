@@ -1,0 +1,74 @@
+"""Input serializers of simulations (every input is bounded), and the documented shapes of
+the responses the views build as dicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from play.engine.core import game_slugs
+from play.engine.core.rng import MAX_SEED
+from play.matches.setups import MAX_SEATS
+from play.simulations.services import MAX_COMPARE_GAMES, MAX_GAMES
+from web.inputs import JsonInput
+
+
+class SimulationCreateSerializer(JsonInput):
+    deck = serializers.IntegerField(min_value=1, required=False, help_text="Goldfish this deck.")
+    game = serializers.ChoiceField(choices=game_slugs(), required=False)
+    seats = serializers.ListField(
+        child=serializers.CharField(max_length=32), required=False, max_length=MAX_SEATS
+    )
+    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
+    bot = serializers.CharField(max_length=32, required=False, help_text="Goldfish policy.")
+    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
+    max_turns = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "deck" in attrs:
+            return attrs
+        if "game" not in attrs or not attrs.get("seats"):
+            raise serializers.ValidationError(
+                "send a deck (goldfish) or a game with seats (bot games)"
+            )
+        return attrs
+
+
+class SimulationCompareSerializer(JsonInput):
+    decks = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), min_length=2, max_length=2
+    )
+    games = serializers.IntegerField(min_value=1, max_value=MAX_COMPARE_GAMES)
+    bot = serializers.CharField(max_length=32, required=False)
+    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
+
+
+# --- documented shapes of the dict responses (the views build the dicts) -------------------
+
+
+class CompareStartedSerializer(serializers.Serializer):
+    a = serializers.IntegerField(help_text="The first deck's simulation.")
+    b = serializers.IntegerField(help_text="The second deck's simulation.")
+    seed = serializers.IntegerField()
+
+
+class IntervalSerializer(serializers.Serializer):
+    mean = serializers.FloatField(allow_null=True)
+    low = serializers.FloatField(allow_null=True)
+    high = serializers.FloatField(allow_null=True)
+
+
+class UnfinishedSerializer(serializers.Serializer):
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+
+
+class ComparisonSerializer(serializers.Serializer):
+    a = serializers.IntegerField()
+    b = serializers.IntegerField()
+    games = serializers.IntegerField()
+    difference = IntervalSerializer(help_text="Mean finishing turn of b minus a, 95% interval.")
+    a_mean = serializers.FloatField(allow_null=True)
+    b_mean = serializers.FloatField(allow_null=True)
+    unfinished = UnfinishedSerializer()
