@@ -38,7 +38,7 @@ SEAT_SCHEMA = {
 
 
 @extend_schema_field(SEAT_SCHEMA)
-class SeatField(serializers.Field):
+class SeatField(serializers.Field[dict[str, Any], Any, Any, Any]):
     """A seat: "human", a bot name, or {"player": "human" or bot, "deck": deck id}."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
@@ -131,19 +131,21 @@ class SimulationCompareSerializer(JsonInput):
 # --- documented shapes of the dict responses (the views build the dicts) -------------------
 
 
-class ActionSerializer(serializers.Serializer):
+class ActionSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     player = serializers.IntegerField()
     args = serializers.ListField(child=serializers.JSONField())
 
 
-class LegalActionSerializer(serializers.Serializer):
+class LegalActionSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(help_text="Send it back as `action_id`.")
-    label = serializers.CharField()
+    # A declared field: DRF's metaclass moves it out of the class, so Field.label stays;
+    # the stubs see a class attribute overriding Field.label.
+    label = serializers.CharField()  # type: ignore[assignment]
     action = ActionSerializer()
 
 
-class OutcomeSerializer(serializers.Serializer):
+class OutcomeSerializer(serializers.Serializer[Any]):
     status = serializers.CharField()
     scores = serializers.ListField(child=serializers.FloatField())
     winners = serializers.ListField(child=serializers.IntegerField())
@@ -151,7 +153,7 @@ class OutcomeSerializer(serializers.Serializer):
     length = serializers.IntegerField()
 
 
-class StepSerializer(serializers.Serializer):
+class StepSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     player = serializers.IntegerField()
     by_bot = serializers.BooleanField()
@@ -162,7 +164,7 @@ class StepSerializer(serializers.Serializer):
     )
 
 
-class MatchViewSerializer(serializers.Serializer):
+class MatchViewSerializer(serializers.Serializer[Any]):
     """A match as the requesting player sees it: no other hand, draw order or RNG."""
 
     id = serializers.IntegerField()
@@ -184,14 +186,14 @@ class MatchViewSerializer(serializers.Serializer):
     events = StepSerializer(many=True, help_text="The last steps, oldest first.")
 
 
-class LoggedActionSerializer(serializers.Serializer):
+class LoggedActionSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     action = ActionSerializer()
     by_bot = serializers.BooleanField()
     state_hash = serializers.CharField()
 
 
-class MatchReplaySerializer(serializers.Serializer):
+class MatchReplaySerializer(serializers.Serializer[Any]):
     game = serializers.CharField()
     rules_version = serializers.CharField()
     seed = serializers.IntegerField()
@@ -203,24 +205,24 @@ class MatchReplaySerializer(serializers.Serializer):
     )
 
 
-class CompareStartedSerializer(serializers.Serializer):
+class CompareStartedSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField(help_text="The first deck's simulation.")
     b = serializers.IntegerField(help_text="The second deck's simulation.")
     seed = serializers.IntegerField()
 
 
-class IntervalSerializer(serializers.Serializer):
+class IntervalSerializer(serializers.Serializer[Any]):
     mean = serializers.FloatField(allow_null=True)
     low = serializers.FloatField(allow_null=True)
     high = serializers.FloatField(allow_null=True)
 
 
-class UnfinishedSerializer(serializers.Serializer):
+class UnfinishedSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField()
     b = serializers.IntegerField()
 
 
-class ComparisonSerializer(serializers.Serializer):
+class ComparisonSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField()
     b = serializers.IntegerField()
     games = serializers.IntegerField()

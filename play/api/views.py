@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -39,6 +40,12 @@ def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+def _user(request: Request) -> User:
+    """The signed-in user. Every view that calls this has IsAuthenticated, which refuses
+    an AnonymousUser before the handler runs, so the user is a User."""
+    return cast(User, request.user)
 
 
 def _seats_error(error: SeatsError) -> ApiError:
@@ -81,13 +88,13 @@ def _moved(move: Callable[[], Match]) -> Response:
     return _view(match)
 
 
-class MatchSummarySerializer(serializers.ModelSerializer):
+class MatchSummarySerializer(serializers.ModelSerializer[Match]):
     class Meta:
         model = Match
         fields = ["id", "game", "mode", "seats", "seq", "is_over", "created_at", "updated_at"]
 
 
-class MatchListCreateView(generics.GenericAPIView):
+class MatchListCreateView(generics.GenericAPIView[Match]):
     """Your matches; start a match (goldfish, against bots, or hotseat)."""
 
     permission_classes = [IsAuthenticated]
@@ -108,10 +115,10 @@ class MatchListCreateView(generics.GenericAPIView):
         data = _valid(inputs.MatchCreateSerializer, request.data)
         try:
             setup = match_setup(
-                user=request.user, game=data["game"], mode=data["mode"], seats=data["seats"]
+                user=_user(request), game=data["game"], mode=data["mode"], seats=data["seats"]
             )
             match = matches.match_create(
-                owner=request.user,
+                owner=_user(request),
                 game=data["game"],
                 mode=data["mode"],
                 seats=data["seats"],
@@ -132,7 +139,7 @@ class MatchDetailView(APIView):
 
     @extend_schema(responses=MatchViewSerializer)
     def get(self, request: Request, pk: int) -> Response:
-        return _view(matches.match_for(user=request.user, match_id=pk))
+        return _view(matches.match_for(user=_user(request), match_id=pk))
 
 
 class MatchActionView(APIView):
@@ -152,7 +159,7 @@ class MatchActionView(APIView):
         responses={200: MatchViewSerializer, 409: STALE_SEQ},
     )
     def post(self, request: Request, pk: int) -> Response:
-        matches.match_for(user=request.user, match_id=pk)  # 404 before anything else
+        matches.match_for(user=_user(request), match_id=pk)  # 404 before anything else
         data = _valid(inputs.ActionInputSerializer, request.data)
         action = None
         if "action" in data:
@@ -163,7 +170,7 @@ class MatchActionView(APIView):
                 raise ApiError(reason, code="bad_action") from None
         return _moved(
             lambda: matches.match_act(
-                user=request.user,
+                user=_user(request),
                 match_id=pk,
                 seq=data["seq"],
                 action=action,
@@ -184,9 +191,9 @@ class MatchUndoView(APIView):
         responses={200: MatchViewSerializer, 409: STALE_SEQ},
     )
     def post(self, request: Request, pk: int) -> Response:
-        matches.match_for(user=request.user, match_id=pk)
+        matches.match_for(user=_user(request), match_id=pk)
         data = _valid(inputs.UndoInputSerializer, request.data)
-        return _moved(lambda: matches.match_undo(user=request.user, match_id=pk, seq=data["seq"]))
+        return _moved(lambda: matches.match_undo(user=_user(request), match_id=pk, seq=data["seq"]))
 
 
 class MatchAdvanceView(APIView):
@@ -206,10 +213,10 @@ class MatchAdvanceView(APIView):
         responses={200: MatchViewSerializer, 409: STALE_SEQ},
     )
     def post(self, request: Request, pk: int) -> Response:
-        matches.match_for(user=request.user, match_id=pk)
+        matches.match_for(user=_user(request), match_id=pk)
         data = _valid(inputs.AdvanceInputSerializer, request.data)
         seq = data["seq"]
-        return _moved(lambda: matches.match_advance(user=request.user, match_id=pk, seq=seq))
+        return _moved(lambda: matches.match_advance(user=_user(request), match_id=pk, seq=seq))
 
 
 class MatchReplayView(APIView):
@@ -227,7 +234,7 @@ class MatchReplayView(APIView):
         },
     )
     def get(self, request: Request, pk: int) -> Response:
-        match = matches.match_for(user=request.user, match_id=pk)
+        match = matches.match_for(user=_user(request), match_id=pk)
         if not match.is_over:
             raise ApiError(
                 "the seed and log are shown when the game is over", code="game_in_progress",
@@ -237,7 +244,7 @@ class MatchReplayView(APIView):
         return Response(matches.match_replay(match=match, verify=verify))
 
 
-class SimulationSerializer(serializers.ModelSerializer):
+class SimulationSerializer(serializers.ModelSerializer[Simulation]):
     progress = serializers.SerializerMethodField()
 
     class Meta:
@@ -276,7 +283,7 @@ def _queued(simulation: Simulation) -> Simulation:
     return simulation
 
 
-class SimulationListCreateView(generics.GenericAPIView):
+class SimulationListCreateView(generics.GenericAPIView[Simulation]):
     """Your simulations; start one (202: it runs in the background)."""
 
     permission_classes = [IsAuthenticated]
@@ -301,7 +308,7 @@ class SimulationListCreateView(generics.GenericAPIView):
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCreateSerializer, request.data)
         try:
-            simulation = simulations.simulation_start(user=request.user, data=data)
+            simulation = simulations.simulation_start(user=_user(request), data=data)
         except SeatsError as error:
             raise _seats_error(error) from None
         except simulations.TooManySimulationsError as error:
@@ -341,7 +348,7 @@ class SimulationCompareView(APIView):
     def post(self, request: Request) -> Response:
         data = _valid(inputs.SimulationCompareSerializer, request.data)
         try:
-            a, b = simulations.comparison_start(user=request.user, **data)
+            a, b = simulations.comparison_start(user=_user(request), **data)
         except SeatsError as error:
             raise _seats_error(error) from None
         except simulations.TooManySimulationsError as error:

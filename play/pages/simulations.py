@@ -20,14 +20,15 @@ from typing import Any, TypeVar
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from config.authrequest import AuthenticatedHttpRequest
 from config.charts import bar_chart, line_chart
 from config.limits import throttle_page
 from config.numbers import page_number, parse_int
@@ -85,7 +86,7 @@ def _share(value: float | None) -> str:
 # ---------------------------------------------------------------- services of the pages
 
 
-def replay_sample(*, user: AbstractBaseUser, simulation: Simulation, seed: int) -> Match:
+def replay_sample(*, user: User, simulation: Simulation, seed: int) -> Match:
     """A goldfish match of one of the simulation's sample games, dealt from its seed with
     the deck as it was simulated (the deck may have changed or gone since)."""
     setup = deck_setup(simulation.game, [simulation.spec["cards"]], goldfish=True)
@@ -402,7 +403,7 @@ def verdict(difference: dict[str, float | None]) -> str:
 
 
 @login_required
-def simulation_list(request: HttpRequest) -> HttpResponse:
+def simulation_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     number = page_number(request.GET.get("page"))
     page = Paginator(own_simulations(user=request.user), PER_PAGE).get_page(number)
     rows = [list_row(simulation) for simulation in page]
@@ -413,7 +414,7 @@ def simulation_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @throttle_page("simulation")
-def simulation_new(request: HttpRequest) -> HttpResponse:
+def simulation_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     kind = request.POST.get("kind") if request.method == "POST" else None
     goldfish = SimulationForm(
         request.POST if kind == "goldfish" else None,
@@ -460,14 +461,14 @@ def _too_many(error: simulations.TooManySimulationsError) -> str:
 
 
 @login_required
-def simulation_page(request: HttpRequest, pk: int) -> HttpResponse:
+def simulation_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     simulation = own_simulation(user=request.user, pk=pk)
     context = live_context(simulation, request.GET.get("cards", "played"))
     return render(request, "play/simulation_detail.html", context)
 
 
 @login_required
-def simulation_live(request: HttpRequest, pk: int) -> HttpResponse:
+def simulation_live(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The polled fragment: progress while running, the report when done."""
     simulation = own_simulation(user=request.user, pk=pk)
     return render(request, "play/simulation_live.html", live_context(simulation))
@@ -475,7 +476,7 @@ def simulation_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def simulation_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+def simulation_cancel(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     simulation = own_simulation(user=request.user, pk=pk)
     was_active = simulation.status in ACTIVE
     simulation = simulations.simulation_cancel(simulation=simulation)
@@ -487,7 +488,7 @@ def simulation_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @throttle_page("match_create")
-def simulation_replay(request: HttpRequest, pk: int) -> HttpResponse:
+def simulation_replay(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Start a goldfish match of one sample game and go to its board."""
     simulation = own_simulation(user=request.user, pk=pk)
     seed = parse_int(request.POST.get("seed", ""), "seed", low=0, high=MAX_SEED - 1)
@@ -503,7 +504,7 @@ def simulation_replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @throttle_page("simulation")  # one comparison, one count: as the API's compare
-def compare_new(request: HttpRequest) -> HttpResponse:
+def compare_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = CompareForm(request.POST or None, user=request.user)
     status = 200
     if request.method == "POST":
@@ -516,19 +517,19 @@ def compare_new(request: HttpRequest) -> HttpResponse:
     return render(request, "play/simulation_compare.html", context, status=status)
 
 
-def _pair(request: HttpRequest, a: int, b: int) -> tuple[Simulation, Simulation]:
+def _pair(request: AuthenticatedHttpRequest, a: int, b: int) -> tuple[Simulation, Simulation]:
     if a == b:
         raise Http404("compare two different simulations")
     return own_simulation(user=request.user, pk=a), own_simulation(user=request.user, pk=b)
 
 
 @login_required
-def compare_result(request: HttpRequest, a: int, b: int) -> HttpResponse:
+def compare_result(request: AuthenticatedHttpRequest, a: int, b: int) -> HttpResponse:
     context = comparison_context(*_pair(request, a, b))
     return render(request, "play/simulation_compare_result.html", context)
 
 
 @login_required
-def compare_live(request: HttpRequest, a: int, b: int) -> HttpResponse:
+def compare_live(request: AuthenticatedHttpRequest, a: int, b: int) -> HttpResponse:
     context = comparison_context(*_pair(request, a, b))
     return render(request, "play/simulation_compare_live.html", context)
