@@ -69,7 +69,7 @@ class Client:
         )
 
     def csrf(self) -> str:
-        return next((c.value for c in self.jar if c.name == "csrftoken"), "")
+        return next((c.value or "" for c in self.jar if c.name == "csrftoken"), "")
 
     def call(self, method: str, path: str, body: Any = None, *, raw: bytes | None = None,
              form: dict[str, str] | None = None, token: bool = True) -> Answer:  # fmt: skip

@@ -39,7 +39,7 @@ class Summary:
         calls: Counter[tuple[str, int]] = sys.modules[TEST_MODULE].CALLS
         new = calls - self._seen
         self._seen = calls.copy()
-        name = report.head_line.partition("[")[2].rstrip("]") or "stateful sequences"
+        name = (report.head_line or "").partition("[")[2].rstrip("]") or "stateful sequences"
         self.rows.append((name, report.outcome, report.duration, new))
 
 

@@ -19,6 +19,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -68,7 +69,7 @@ def stop(workers: list[subprocess.Popen[bytes]]) -> None:
         worker.wait(timeout=30)
 
 
-def run_simulation(spec: dict, game: str, games: int, seed: int) -> float:  # type: ignore[type-arg]
+def run_simulation(spec: dict[str, Any], game: str, games: int, seed: int) -> float:
     from django.contrib.auth.models import User
 
     from play.simulations.models import Simulation
@@ -131,10 +132,10 @@ def main() -> None:
     engine = time.perf_counter() - start
 
     rates = {"engine loop (this process)": engine}
-    for count in (1, 2):
-        workers = start_workers(count)
+    for size in (1, 2):
+        workers = start_workers(size)
         try:
-            rates[f"simulation on {count} worker{'s' * (count > 1)}"] = run_simulation(
+            rates[f"simulation on {size} worker{'s' * (size > 1)}"] = run_simulation(
                 spec, args.game, args.games, seed=1
             )
         finally:

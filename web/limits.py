@@ -16,7 +16,7 @@ import functools
 import math
 from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Any, Concatenate, ParamSpec
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, overload
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -116,6 +116,15 @@ class LoginRateThrottle(WriteRateThrottle):
 
 P = ParamSpec("P")
 PageView = Callable[Concatenate[HttpRequest, P], HttpResponse]
+# A view of any request type: a signed-in-only page takes an AuthenticatedHttpRequest.
+R = TypeVar("R", bound=HttpRequest)
+AnyPageView = Callable[Concatenate[R, P], HttpResponse]
+
+
+class PageDecorator(Protocol):
+    """`throttle_page` without `htmx`: it keeps the signature of any view it decorates."""
+
+    def __call__(self, view: AnyPageView[R, P], /) -> AnyPageView[R, P]: ...
 
 
 def write_throttle_wait(
@@ -138,20 +147,35 @@ def write_throttle_wait(
     return max(1, math.ceil(wait))
 
 
+@overload
+def throttle_page(
+    scope: str, *, htmx: None = None, throttle_class: type[WriteRateThrottle] = ...
+) -> PageDecorator: ...
+
+
+@overload
 def throttle_page(
     scope: str,
     *,
-    htmx: Callable[Concatenate[HttpRequest, str, P], HttpResponse] | None = None,
+    htmx: Callable[Concatenate[R, str, P], HttpResponse],
+    throttle_class: type[WriteRateThrottle] = ...,
+) -> Callable[[AnyPageView[R, P]], AnyPageView[R, P]]: ...
+
+
+def throttle_page(
+    scope: str,
+    *,
+    htmx: Callable[Concatenate[R, str, P], HttpResponse] | None = None,
     throttle_class: type[WriteRateThrottle] = WriteRateThrottle,
-) -> Callable[[PageView[P]], PageView[P]]:
+) -> Callable[[AnyPageView[R, P]], AnyPageView[R, P]]:
     """Count a page's writes against the API throttle `scope`; beyond it, 429 with
     Retry-After and the view does not run. The answer is the 429 page, or for an htmx
     request `htmx(request, reason, *view args)`: the fragment the page swaps in with the
     reason (a board shows it in place, as it shows a refused action)."""
 
-    def decorate(view: PageView[P]) -> PageView[P]:
+    def decorate(view: AnyPageView[R, P]) -> AnyPageView[R, P]:
         @functools.wraps(view)
-        def throttled(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        def throttled(request: R, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
             wait = write_throttle_wait(request, scope, throttle_class)
             if not wait:
                 return view(request, *args, **kwargs)

@@ -84,9 +84,11 @@ def play_game(
     # No legal action means the game is over (or capped): saves an is_over call a step.
     if actions is None:
         while legal := legal_actions(state):
+            # A seat: someone is to act while actions are legal.
             advance(state, choosers[state.to_act](state, legal))  # type: ignore[index]
     else:
         while legal := legal_actions(state):
+            # A seat: someone is to act while actions are legal.
             action = choosers[state.to_act](state, legal)  # type: ignore[index]
             actions.append(action)
             advance(state, action)
@@ -124,7 +126,7 @@ def simulate(
     games: int,
     seed: int,
     start: int = 0,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` seeded games; ``progress`` is called with the count done after each."""
     records = []

@@ -20,10 +20,11 @@ def compare_simulations(a: Simulation, b: Simulation) -> dict[str, Any]:
         raise ValueError("compare goldfish simulations with the same seed and number of games")
     first, second = _turns(a), _turns(b)
     cap = 1 + max([t for t in [*first.values(), *second.values()] if t is not None], default=0)
-    diffs = [
-        (second[i] if second[i] is not None else cap) - (first[i] if first[i] is not None else cap)
-        for i in sorted(first)
-    ]
+
+    def capped(turn: int | None) -> int:
+        return cap if turn is None else turn
+
+    diffs = [capped(second[i]) - capped(first[i]) for i in sorted(first)]
     return {
         "a": a.pk,
         "b": b.pk,

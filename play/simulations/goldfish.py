@@ -21,7 +21,8 @@ _last: list[Any] = [None, None]  # the spec object seen last (kept alive) and it
 
 def _cards_and_deck(cards: CardRows) -> tuple[list[dict[str, Any]], list[int]]:
     if _last[0] is cards:  # the games of one chunk share one spec object
-        return _last[1]  # type: ignore[no-any-return]
+        entry: tuple[list[dict[str, Any]], list[int]] = _last[1]
+        return entry
     key = digest([[row, count] for row, count in cards])
     if key not in _compiled:
         if len(_compiled) >= _KEEP:

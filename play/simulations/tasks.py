@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from celery import shared_task
+# Celery ships no type hints of its own, so shared_task is untyped.
+from celery import shared_task  # type: ignore[import-untyped]
 from django.conf import settings
 
 from play.simulations.dispatch import CHUNK_TASK
 from play.simulations.services import simulation_resume_stalled, simulation_run_chunk
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, name=CHUNK_TASK)
+# shared_task is untyped (Celery has no hints); the body below is still checked.
+@shared_task(acks_late=True, reject_on_worker_lost=True, name=CHUNK_TASK)  # type: ignore[untyped-decorator]
 def run_simulation_chunk(chunk_id: int) -> None:
     simulation_run_chunk(chunk_id)
 
 
-@shared_task(name="play.resume_stalled_simulations")
+# shared_task is untyped (Celery has no hints); the body below is still checked.
+@shared_task(name="play.resume_stalled_simulations")  # type: ignore[untyped-decorator]
 def resume_stalled_simulations() -> list[int]:
     """Run periodically by Celery beat (settings.CELERY_BEAT_SCHEDULE)."""
     return simulation_resume_stalled(

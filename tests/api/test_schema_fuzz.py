@@ -261,6 +261,7 @@ def test_every_operation_answers_as_documented(case: Any, served: World) -> None
         case.call_and_validate()
 
 
+# The base class is made at run time, so mypy cannot check it (it is Any).
 class Sequences(schema.as_state_machine()):  # type: ignore[misc]
     """Schemathesis's state machine, each sequence starting from the same world."""
 

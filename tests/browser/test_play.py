@@ -77,6 +77,7 @@ def test_a_player_clicks_a_chizo_goldfish_game_to_twelve_points(page: Page, logi
     outcome = page.locator("[data-outcome]")
     expect(outcome).to_contain_text(re.compile(r"You reached \d+ points on turn \d+"))
     screenshot(page, "chizo-goldfish-won")
+    # The outcome text matched just above, so the search finds it.
     points = int(re.search(r"reached (\d+) points", outcome.inner_text()).group(1))  # type: ignore[union-attr]
     assert points >= 12
     assert Match.objects.get().is_over

@@ -168,6 +168,7 @@ def play_one(
     actions: list[Action] = []
     while legal := game.legal_actions(state):
         step = len(actions)
+        # A seat: someone is to act while actions are legal.
         action = choosers[state.to_act](state, legal)  # type: ignore[index]
         # Every applied action is legal (identity first: equality is slow on long lists).
         assert any(map(is_, legal, repeat(action))) or action in legal
@@ -234,7 +235,8 @@ def malformed_actions(action: Action) -> list[Any]:
     found: list[Any] = [None, [], "play", DEEP_DICT, DEEP_LIST]
     found += [{**data, "kind": kind} for kind in ("", "nope", data["kind"].upper(), 5, None)]
     found += [{**data, "player": p} for p in (-1, 10**9, True, str(data["player"]), None)]
-    found += [{**data, "args": value} for value in (5, "x", {}, DEEP_DICT, DEEP_LIST)]
+    not_lists: tuple[Any, ...] = (5, "x", {}, DEEP_DICT, DEEP_LIST)
+    found += [{**data, "args": value} for value in not_lists]
     found += [{**data, "args": [*args, value]} for value in ODD_VALUES]
     found += [{**data, "args": [value]} for value in ([0], nested(MAX_ARG_DEPTH + 1), DEEP_LIST)]
     for index, arg in enumerate(args):
@@ -277,6 +279,7 @@ def check_views(case: FuzzCase[S], state: S, seed: int) -> None:
     """Views are JSON, hold none of the hidden keys, and do not change with what their
     viewer cannot see."""
     game = case.game
+    # Every game's state has players; the State base class does not declare it.
     for viewer in range(state.players):  # type: ignore[attr-defined]
         view = game.view(state, viewer)
         assert roundtrip(view) == view
@@ -381,11 +384,12 @@ CaseTest = Callable[[FuzzCase[Any]], None]
 def _case_test(
     cases: Sequence[FuzzCase[Any]], check: Callable[[FuzzCase[Any]], object]
 ) -> CaseTest:
-    @per_case(cases)
     def test(case: FuzzCase[Any]) -> None:
         check(case)
 
-    return test
+    # A mark returns the test it marks; mypy sees Any (two of MarkDecorator's overloads match).
+    marked: CaseTest = per_case(cases)(test)
+    return marked
 
 
 def seeds_test(cases: Sequence[FuzzCase[Any]], seeds: int) -> CaseTest:

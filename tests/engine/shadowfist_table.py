@@ -40,7 +40,8 @@ REAL_CSV = Path("/work/shared/data/shadowfist/shadowfist_cards_factual.csv")
 @cache
 def starter_data() -> dict[str, Any]:
     """The starter file as JSON."""
-    return json.loads(STARTER.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(STARTER.read_text(encoding="utf-8"))
+    return data
 
 
 def starter_cards() -> list[dict[str, Any]]:
@@ -213,7 +214,7 @@ def _take(state: ShadowfistState, card: int) -> None:
 
 def to_hand(state: ShadowfistState, seat: int, *names: str) -> list[int]:
     """Put cards of these titles from the seat's deck into its hand."""
-    cards = []
+    cards: list[int] = []
     for name in names:
         card = find(state, seat, name, exclude=state.hands[seat] + cards)
         _take(state, card)

@@ -83,7 +83,7 @@ def goldfish_bot(seed: int) -> list[str]:
     return ["planner" if seed % 200 == 7 else "random" if seed % 3 == 1 else "greedy"]
 
 
-def check_conservation(state: ChizoState, owner: list[int] | None = None) -> None:
+def check_conservation(state: ChizoState, owner: Sequence[int] | None = None) -> None:
     """No tile created or lost; owners never change (``owner``: the very list dealt);
     tiles out of play face their owner."""
     assert owner is None or state.owner is owner  # "Tiles never change ownership!"
@@ -237,25 +237,26 @@ test_the_same_seed_gives_the_same_game = same_seed_test(ALL_CASES)
 test_a_recorded_game_replays_with_every_hash_matching = recorded_replay_test(ALL_CASES)
 
 
-def test_goldfish_games_end_and_keep_every_tile():
+def test_goldfish_games_end_and_keep_every_tile() -> None:
     run_seeds(GOLDFISH_CASE, GOLDFISH_SEEDS)
 
 
-def test_a_clone_is_independent_of_its_original():
+def test_a_clone_is_independent_of_its_original() -> None:
     state = GAME.new_game(setup_for("3p", 5), 5)
     apply_steps(GAME, state, last_action, 40)
     check_clone_is_independent(GAME, state, first_action)
 
 
-def test_games_between_random_bots_only_also_end_and_keep_every_tile():
+def test_games_between_random_bots_only_also_end_and_keep_every_tile() -> None:
     for seed in range(60):
         setup = setup_for("2p", seed)
         state = play_game(GAME, setup, ["random", "random"], seed)
+        assert isinstance(state, ChizoState)
         assert GAME.outcome(state).status == "finished"
         check_conservation(state)
 
 
-def test_the_bots_play_the_same_game_on_the_fast_path():
+def test_the_bots_play_the_same_game_on_the_fast_path() -> None:
     case = FUZZ_CASES[1]  # 3 players
     for seed in range(0, 40, 10):
         played = play_one(case, seed, thorough=False)

@@ -91,6 +91,7 @@ def check_everything_listed_verifies_and_nothing_else(state: ChocoboState) -> No
     for action in legal:
         GAME.verify(state, action)
     player = state.to_act
+    assert player is not None  # the fuzz loop checks states with legal actions only
     # Near misses: each listed action with an argument changed, or by another player.
     for action in legal[:12]:
         other = Action(action.kind, (player + 1) % state.players, action.args)
@@ -167,7 +168,7 @@ test_the_same_seed_gives_the_same_game = same_seed_test(FUZZ_CASES)
 test_a_recorded_game_replays_with_every_hash_matching = recorded_replay_test(FUZZ_CASES)
 
 
-def test_a_clone_is_independent_of_its_original():
+def test_a_clone_is_independent_of_its_original() -> None:
     state = GAME.new_game({"players": 4}, 5)
     apply_steps(GAME, state, last_action, 60)
     twin = check_clone_is_independent(GAME, state, last_action, limit=200)

@@ -53,6 +53,7 @@ def played(slug: str, seed: int, bot: str = "random") -> Iterator[tuple[Event, s
     state = game.new_game(SETUPS[slug], seed)
     bots = [game.make_bot(bot, bot_seed(seed, s)) for s in range(SETUPS[slug]["players"])]
     while legal := game.legal_actions(state):
+        # A seat: someone is to act while actions are legal.
         events = game.apply(state, bots[state.to_act].choose(state, legal))  # type: ignore[index]
         names = names_seen(game, state)
         for event in events:

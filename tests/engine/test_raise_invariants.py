@@ -51,7 +51,7 @@ def check_conservation(state: RaiseState, _: object = None) -> None:
     assert sorted(points) == list(range(len(POINT_VALUES)))
     on_board = [s for s in range(state.players) if state.pos[s] is not None]
     assert sorted(state.order) == on_board
-    spaces = [state.pos[s] for s in state.order]
+    spaces = [pos for s in state.order if (pos := state.pos[s]) is not None]  # all: above
     assert spaces == sorted(spaces)  # order runs back to front
     for seat, hand in enumerate(state.hands):
         assert hand == sorted(hand)
@@ -62,6 +62,7 @@ def check_conservation(state: RaiseState, _: object = None) -> None:
 def check_everything_listed_verifies_and_nothing_else(state: RaiseState) -> None:
     legal = GAME.legal_actions(state)
     player = state.to_act
+    assert player is not None  # the fuzz loop checks states with legal actions only
     candidates = [Action("pass", player)] + [
         Action(kind, player, (c,))
         for kind in ("bid", "play")
@@ -138,7 +139,7 @@ test_the_same_seed_gives_the_same_game = same_seed_test(FUZZ_CASES)
 test_a_recorded_game_replays_with_every_hash_matching = recorded_replay_test(FUZZ_CASES)
 
 
-def test_a_clone_is_independent_of_its_original():
+def test_a_clone_is_independent_of_its_original() -> None:
     state = GAME.new_game({"players": 4}, 5)
     apply_steps(GAME, state, last_action, 30)
     twin = check_clone_is_independent(GAME, state, first_action)

@@ -89,6 +89,7 @@ def check_every_listed_action_applies(state: ShadowfistState) -> None:
         twin = state.clone()
         GAME.apply(twin, action)
         check_conservation(twin, state.owner)
+    # A seat: the fuzz loop checks states with legal actions only.
     other = (state.to_act + 1) % state.players  # type: ignore[operator]
     with pytest.raises(IllegalAction) as caught:
         GAME.verify(state, Action("end_turn", other))
@@ -187,11 +188,11 @@ test_the_same_seed_gives_the_same_game = same_seed_test(FUZZ_CASES)
 test_a_recorded_game_replays_with_every_hash_matching = recorded_replay_test(FUZZ_CASES)
 
 
-def test_goldfish_games_against_the_dummy_keep_every_card_too():
+def test_goldfish_games_against_the_dummy_keep_every_card_too() -> None:
     run_seeds(GOLDFISH_CASE, GOLDFISH_SEEDS)
 
 
-def test_a_clone_is_independent_of_its_original():
+def test_a_clone_is_independent_of_its_original() -> None:
     state = GAME.new_game({"players": 3}, 11)
     bot = RandomBot(GAME, 1)
     apply_steps(GAME, state, bot.choose, 100)  # the game goes on (the clone check says so)
@@ -200,7 +201,7 @@ def test_a_clone_is_independent_of_its_original():
 
 
 @per_case(MANY_CASES)
-def test_games_of_four_to_six_players_keep_every_card_too(case):
+def test_games_of_four_to_six_players_keep_every_card_too(case: FuzzCase[Any]) -> None:
     """'2 to 4 players (more if cheap)': the engine takes up to 6; a lighter check."""
     counts: Counter[str] = Counter()
     for seed in range(SEEDS):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from play.matches.pages.boards import board_context
 from play.matches.pages.boards.common import BoardInput, make_buttons
 
 
@@ -41,3 +42,10 @@ def test_the_same_words_of_another_kind_stay_apart() -> None:
     view = {"legal_actions": [legal(0, "pass", "Pass"), legal(1, "decline", "Pass")]}
 
     assert [b.id for b in make_buttons(BoardInput(view))] == [0, 1]
+
+
+def test_a_game_without_a_board_gets_its_actions_as_plain_buttons() -> None:
+    context = board_context(BoardInput({"game": "no-board", **TWO_COPIES}))
+
+    assert context["template"] == "play/boards/plain.html"
+    assert [b.id for group in context["groups"] for b in group.buttons] == [0, 1, 3]

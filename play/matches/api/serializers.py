@@ -38,7 +38,7 @@ SEAT_SCHEMA = {
 
 
 @extend_schema_field(SEAT_SCHEMA)
-class SeatField(serializers.Field):
+class SeatField(serializers.Field[dict[str, Any], Any, Any, Any]):
     """A seat: "human", a bot name, or {"player": "human" or bot, "deck": deck id}."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
@@ -101,19 +101,21 @@ class AdvanceInputSerializer(JsonInput):
 # --- documented shapes of the dict responses (the views build the dicts) -------------------
 
 
-class ActionSerializer(serializers.Serializer):
+class ActionSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     player = serializers.IntegerField()
     args = serializers.ListField(child=serializers.JSONField())
 
 
-class LegalActionSerializer(serializers.Serializer):
+class LegalActionSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(help_text="Send it back as `action_id`.")
-    label = serializers.CharField()
+    # A declared field: DRF's metaclass moves it out of the class, so Field.label stays;
+    # the stubs see a class attribute overriding Field.label.
+    label = serializers.CharField()  # type: ignore[assignment]
     action = ActionSerializer()
 
 
-class OutcomeSerializer(serializers.Serializer):
+class OutcomeSerializer(serializers.Serializer[Any]):
     status = serializers.CharField()
     scores = serializers.ListField(child=serializers.FloatField())
     winners = serializers.ListField(child=serializers.IntegerField())
@@ -121,7 +123,7 @@ class OutcomeSerializer(serializers.Serializer):
     length = serializers.IntegerField()
 
 
-class StepSerializer(serializers.Serializer):
+class StepSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     player = serializers.IntegerField()
     by_bot = serializers.BooleanField()
@@ -132,7 +134,7 @@ class StepSerializer(serializers.Serializer):
     )
 
 
-class MatchViewSerializer(serializers.Serializer):
+class MatchViewSerializer(serializers.Serializer[Any]):
     """A match as the requesting player sees it: no other hand, draw order or RNG."""
 
     id = serializers.IntegerField()
@@ -154,14 +156,14 @@ class MatchViewSerializer(serializers.Serializer):
     events = StepSerializer(many=True, help_text="The last steps, oldest first.")
 
 
-class LoggedActionSerializer(serializers.Serializer):
+class LoggedActionSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     action = ActionSerializer()
     by_bot = serializers.BooleanField()
     state_hash = serializers.CharField()
 
 
-class MatchReplaySerializer(serializers.Serializer):
+class MatchReplaySerializer(serializers.Serializer[Any]):
     game = serializers.CharField()
     rules_version = serializers.CharField()
     seed = serializers.IntegerField()

@@ -21,6 +21,7 @@ from play.matches.api.errors import seats_error
 from play.matches.api.serializers import MatchReplaySerializer, MatchViewSerializer
 from play.matches.models import Match
 from play.matches.setups import SeatsError
+from web.authrequest import signed_in
 from web.errors import ApiError
 from web.inputs import validated
 from web.limits import WriteRateThrottle
@@ -48,13 +49,13 @@ def _moved(move: Callable[[], Match]) -> Response:
     return _view(match)
 
 
-class MatchSummarySerializer(serializers.ModelSerializer):
+class MatchSummarySerializer(serializers.ModelSerializer[Match]):
     class Meta:
         model = Match
         fields = ["id", "game", "mode", "seats", "seq", "is_over", "created_at", "updated_at"]
 
 
-class MatchListCreateView(generics.GenericAPIView):
+class MatchListCreateView(generics.GenericAPIView[Match]):
     """Your matches; start a match (goldfish, against bots, or hotseat)."""
 
     permission_classes = [IsAuthenticated]
@@ -75,10 +76,10 @@ class MatchListCreateView(generics.GenericAPIView):
         data = validated(inputs.MatchCreateSerializer, request.data)
         try:
             setup = matches.match_setup(
-                user=request.user, game=data["game"], mode=data["mode"], seats=data["seats"]
+                user=signed_in(request), game=data["game"], mode=data["mode"], seats=data["seats"]
             )
             match = matches.match_create(
-                owner=request.user,
+                owner=signed_in(request),
                 game=data["game"],
                 mode=data["mode"],
                 seats=data["seats"],
@@ -99,7 +100,7 @@ class MatchDetailView(APIView):
 
     @extend_schema(responses=MatchViewSerializer)
     def get(self, request: Request, pk: int) -> Response:
-        return _view(matches.match_for(user=request.user, match_id=pk))
+        return _view(matches.match_for(user=signed_in(request), match_id=pk))
 
 
 class MatchActionView(APIView):
@@ -119,7 +120,7 @@ class MatchActionView(APIView):
         responses={200: MatchViewSerializer, 409: STALE_SEQ},
     )
     def post(self, request: Request, pk: int) -> Response:
-        matches.match_for(user=request.user, match_id=pk)  # 404 before anything else
+        matches.match_for(user=signed_in(request), match_id=pk)  # 404 before anything else
         data = validated(inputs.ActionInputSerializer, request.data)
         action = None
         if "action" in data:
@@ -130,7 +131,7 @@ class MatchActionView(APIView):
                 raise ApiError(reason, code="bad_action") from None
         return _moved(
             lambda: matches.match_act(
-                user=request.user,
+                user=signed_in(request),
                 match_id=pk,
                 seq=data["seq"],
                 action=action,
@@ -151,9 +152,9 @@ class MatchUndoView(APIView):
         responses={200: MatchViewSerializer, 409: STALE_SEQ},
     )
     def post(self, request: Request, pk: int) -> Response:
-        matches.match_for(user=request.user, match_id=pk)
+        matches.match_for(user=signed_in(request), match_id=pk)
         data = validated(inputs.UndoInputSerializer, request.data)
-        return _moved(lambda: matches.match_undo(user=request.user, match_id=pk, seq=data["seq"]))
+        return _moved(lambda: matches.match_undo(user=signed_in(request), match_id=pk, seq=data["seq"]))
 
 
 class MatchAdvanceView(APIView):
@@ -173,10 +174,10 @@ class MatchAdvanceView(APIView):
         responses={200: MatchViewSerializer, 409: STALE_SEQ},
     )
     def post(self, request: Request, pk: int) -> Response:
-        matches.match_for(user=request.user, match_id=pk)
+        matches.match_for(user=signed_in(request), match_id=pk)
         data = validated(inputs.AdvanceInputSerializer, request.data)
         seq = data["seq"]
-        return _moved(lambda: matches.match_advance(user=request.user, match_id=pk, seq=seq))
+        return _moved(lambda: matches.match_advance(user=signed_in(request), match_id=pk, seq=seq))
 
 
 class MatchReplayView(APIView):
@@ -194,7 +195,7 @@ class MatchReplayView(APIView):
         },
     )
     def get(self, request: Request, pk: int) -> Response:
-        match = matches.match_for(user=request.user, match_id=pk)
+        match = matches.match_for(user=signed_in(request), match_id=pk)
         if not match.is_over:
             raise ApiError(
                 "the seed and log are shown when the game is over", code="game_in_progress",

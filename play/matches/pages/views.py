@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import suppress
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -37,7 +37,7 @@ from play.engine.core import get_game, mix_seed
 from play.engine.core.rng import MAX_SEED
 from play.matches.models import Match
 from play.matches.pages.boards import BoardInput, board_context, event_lines
-from play.matches.pages.boards.common import seat_name
+from play.matches.pages.boards.common import Group, seat_name
 from play.matches.selectors import match_view
 from play.matches.services import (
     Loaded,
@@ -52,6 +52,7 @@ from play.matches.services import (
     match_undo,
 )
 from play.matches.setups import HUMAN, SeatsError
+from web.authrequest import AuthenticatedHttpRequest
 from web.fields import WholeNumberField
 from web.limits import is_htmx, throttle_page
 from web.numbers import MAX_ID, InvalidNumberError, parse_int
@@ -86,7 +87,8 @@ class GoldfishForm(forms.Form):
 
     def __init__(self, *args: Any, decks: list[Deck], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["deck"].choices = [
+        # self.fields holds a copy of the TypedChoiceField declared above.
+        cast(forms.ChoiceField, self.fields["deck"]).choices = [
             (deck.pk, f"{deck.name} ({deck.game.name})") for deck in decks
         ]
 
@@ -94,8 +96,8 @@ class GoldfishForm(forms.Form):
 class BotGameForm(forms.Form):
     """A game against bots: the number of players, a bot per other seat, a seed."""
 
-    def __init__(self, game: str, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, prefix=game, **kwargs)
+    def __init__(self, game: str, data: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(data, prefix=game, **kwargs)
         self.game = game
         info = get_game(game).info
         bots = sorted(get_game(game).bot_types())
@@ -127,7 +129,7 @@ class BotGameForm(forms.Form):
 # -- starting games --------------------------------------------------------------------
 
 
-def start_goldfish(*, user: AbstractBaseUser, deck_id: int, seed: int | None) -> Match:
+def start_goldfish(*, user: User, deck_id: int, seed: int | None) -> Match:
     """A goldfish match of a deck the user may read (raises SeatsError, MatchRuleError)."""
     try:
         deck = deck_for_read(user=user, deck_id=deck_id)
@@ -144,7 +146,7 @@ def start_goldfish(*, user: AbstractBaseUser, deck_id: int, seed: int | None) ->
 
 
 def start_bots(
-    *, user: AbstractBaseUser, game: str, seats: list[dict[str, Any]], seed: int | None
+    *, user: User, game: str, seats: list[dict[str, Any]], seed: int | None
 ) -> Match:
     """A match against bots (raises SeatsError, MatchRuleError)."""
     setup = match_setup(user=user, game=game, mode=Match.Mode.BOTS, seats=seats)
@@ -165,7 +167,7 @@ def _recent(user: AbstractBaseUser) -> list[dict[str, Any]]:
 
 
 def _home(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     goldfish: GoldfishForm | None = None,
     bots: BotGameForm | None = None,
     status: int = 200,
@@ -183,14 +185,14 @@ def _home(
 
 
 @login_required
-def play_home(request: HttpRequest) -> HttpResponse:
+def play_home(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Start a game, and the user's recent matches."""
     return _home(request)
 
 
 @login_required
 @throttle_page("match_create")
-def goldfish_start(request: HttpRequest) -> HttpResponse:
+def goldfish_start(request: AuthenticatedHttpRequest) -> HttpResponse:
     """GET ?deck=<id>: confirm (with an optional seed); POST: start the goldfish match."""
     decks = _goldfish_decks(request.user)
     if request.method != "POST":
@@ -214,7 +216,7 @@ def goldfish_start(request: HttpRequest) -> HttpResponse:
     return _goldfish_page(request, form, None, status=400)
 
 
-def _wanted_deck(request: HttpRequest) -> Deck | None:
+def _wanted_deck(request: AuthenticatedHttpRequest) -> Deck | None:
     """The deck ?deck= names, when the user may goldfish it; a value that is not an id
     is a 400 naming it."""
     raw = request.GET.get("deck", "")
@@ -246,7 +248,7 @@ def _goldfish_page(
 @login_required
 @require_POST
 @throttle_page("match_create")
-def bots_start(request: HttpRequest, game: str) -> HttpResponse:
+def bots_start(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     """Start a Raise or Chocobo Party Up! match against bots."""
     if game not in BOT_GAMES:
         raise Http404("no such game to play against bots")
@@ -376,7 +378,8 @@ def _render_match(
 
 
 def _suggested_label(board: Mapping[str, Any], wanted: int | None) -> str:
-    for group in board.get("groups", []):
+    groups: list[Group] = board.get("groups", [])
+    for group in groups:
         for button in group.buttons:
             if button.id == wanted:
                 return button.label
@@ -384,7 +387,7 @@ def _suggested_label(board: Mapping[str, Any], wanted: int | None) -> str:
 
 
 @login_required
-def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_page(request: AuthenticatedHttpRequest, match_id: int) -> HttpResponse:
     """The board as the requesting player sees it (?tile=: a hand tile selected;
     ?hint=1: the greedy bot's choice marked)."""
     match = match_for(user=request.user, match_id=match_id)
@@ -406,7 +409,7 @@ def _back(match_id: int, selected: str | None, hints: bool) -> str:
 
 
 def _refused(
-    request: HttpRequest, match_id: int, reason: str, selected: str | None, hints: bool
+    request: AuthenticatedHttpRequest, match_id: int, reason: str, selected: str | None, hints: bool
 ) -> HttpResponse:
     """The board again with the reason: swapped in place (htmx), else after a redirect."""
     if is_htmx(request):
@@ -416,7 +419,7 @@ def _refused(
     return redirect(_back(match_id, selected, hints))
 
 
-def _board_refused(request: HttpRequest, reason: str, match_id: int) -> HttpResponse:
+def _board_refused(request: AuthenticatedHttpRequest, reason: str, match_id: int) -> HttpResponse:
     """An htmx write refused before it ran (throttled): the board as it is, with the
     reason, swapped in place like a refused action."""
     return _refused(request, match_id, reason, *_options(request.POST))
@@ -425,7 +428,7 @@ def _board_refused(request: HttpRequest, reason: str, match_id: int) -> HttpResp
 @login_required
 @require_POST
 @throttle_page("match_action", htmx=_board_refused)
-def match_act_view(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_act_view(request: AuthenticatedHttpRequest, match_id: int) -> HttpResponse:
     """Take the action `action_id` chosen at step `seq`; bots then move."""
     match_for(user=request.user, match_id=match_id)  # 404 before anything else
     selected, hints = _options(request.POST)
@@ -449,7 +452,7 @@ def match_act_view(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_POST
 @throttle_page("match_action", htmx=_board_refused)  # the API counts undo as an action too
-def match_undo_view(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_undo_view(request: AuthenticatedHttpRequest, match_id: int) -> HttpResponse:
     """Take back the last action (goldfish and hotseat matches)."""
     match_for(user=request.user, match_id=match_id)
     selected, hints = _options(request.POST)
@@ -471,7 +474,7 @@ def match_undo_view(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_POST
 @throttle_page("match_action", htmx=_board_refused)  # as the API's advance/
-def match_advance_view(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_advance_view(request: AuthenticatedHttpRequest, match_id: int) -> HttpResponse:
     """Let the bots play their next decisions (the board's "Continue" while they move).
 
     A stale step or no bot to move means another tab or request moved the match on:

@@ -47,24 +47,24 @@ class SimulationCompareSerializer(JsonInput):
 # --- documented shapes of the dict responses (the views build the dicts) -------------------
 
 
-class CompareStartedSerializer(serializers.Serializer):
+class CompareStartedSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField(help_text="The first deck's simulation.")
     b = serializers.IntegerField(help_text="The second deck's simulation.")
     seed = serializers.IntegerField()
 
 
-class IntervalSerializer(serializers.Serializer):
+class IntervalSerializer(serializers.Serializer[Any]):
     mean = serializers.FloatField(allow_null=True)
     low = serializers.FloatField(allow_null=True)
     high = serializers.FloatField(allow_null=True)
 
 
-class UnfinishedSerializer(serializers.Serializer):
+class UnfinishedSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField()
     b = serializers.IntegerField()
 
 
-class ComparisonSerializer(serializers.Serializer):
+class ComparisonSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField()
     b = serializers.IntegerField()
     games = serializers.IntegerField()

@@ -19,6 +19,7 @@ from play.simulations.api.serializers import CompareStartedSerializer, Compariso
 from play.simulations.compare import compare_simulations
 from play.simulations.dispatch import QUEUE_UNREACHABLE
 from play.simulations.models import Simulation
+from web.authrequest import signed_in
 from web.errors import ApiError
 from web.inputs import validated
 from web.limits import WriteRateThrottle
@@ -35,7 +36,7 @@ TOO_MANY = OpenApiResponse(
 )
 
 
-class SimulationSerializer(serializers.ModelSerializer):
+class SimulationSerializer(serializers.ModelSerializer[Simulation]):
     progress = serializers.SerializerMethodField()
 
     class Meta:
@@ -67,7 +68,7 @@ def _queued(simulation: Simulation) -> Simulation:
     return simulation
 
 
-class SimulationListCreateView(generics.GenericAPIView):
+class SimulationListCreateView(generics.GenericAPIView[Simulation]):
     """Your simulations; start one (202: it runs in the background)."""
 
     permission_classes = [IsAuthenticated]
@@ -92,7 +93,7 @@ class SimulationListCreateView(generics.GenericAPIView):
     def post(self, request: Request) -> Response:
         data = validated(inputs.SimulationCreateSerializer, request.data)
         try:
-            simulation = simulations.simulation_start(user=request.user, data=data)
+            simulation = simulations.simulation_start(user=signed_in(request), data=data)
         except SeatsError as error:
             raise seats_error(error) from None
         except simulations.TooManySimulationsError as error:
@@ -106,7 +107,7 @@ class SimulationDetailView(APIView):
 
     @extend_schema(responses=SimulationSerializer)
     def get(self, request: Request, pk: int) -> Response:
-        simulation = selectors.own_simulation(user=request.user, pk=pk)
+        simulation = selectors.own_simulation(user=signed_in(request), pk=pk)
         return Response(SimulationSerializer(simulation).data)
 
 
@@ -115,7 +116,7 @@ class SimulationCancelView(APIView):
 
     @extend_schema(request=None, responses=SimulationSerializer)
     def post(self, request: Request, pk: int) -> Response:
-        simulation = selectors.own_simulation(user=request.user, pk=pk)
+        simulation = selectors.own_simulation(user=signed_in(request), pk=pk)
         simulation = simulations.simulation_cancel(simulation=simulation)
         return Response(SimulationSerializer(simulation).data)
 
@@ -134,7 +135,7 @@ class SimulationCompareView(APIView):
     def post(self, request: Request) -> Response:
         data = validated(inputs.SimulationCompareSerializer, request.data)
         try:
-            a, b = simulations.comparison_start(user=request.user, **data)
+            a, b = simulations.comparison_start(user=signed_in(request), **data)
         except SeatsError as error:
             raise seats_error(error) from None
         except simulations.TooManySimulationsError as error:
@@ -158,7 +159,7 @@ class SimulationCompareView(APIView):
     )
     def get(self, request: Request) -> Response:
         ids = [int_param(request, name, low=1, high=MAX_ID) for name in ("a", "b")]
-        first, second = (selectors.own_simulation(user=request.user, pk=pk) for pk in ids)
+        first, second = (selectors.own_simulation(user=signed_in(request), pk=pk) for pk in ids)
         try:
             return Response(compare_simulations(first, second))
         except ValueError as error:

@@ -4,7 +4,7 @@ start_data), and a service's error lands on the field it names (bound_form)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
@@ -82,7 +82,8 @@ def _games_field(maximum: int = MAX_GAMES) -> forms.IntegerField:
 # ---------------------------------------------------------------- forms
 
 
-class DeckChoiceField(forms.ModelChoiceField):
+# ModelChoiceField is generic only in django-stubs: Django's class takes no subscript at run time.
+class DeckChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
     def to_python(self, value: Any) -> Deck | None:
         # An id in ASCII digits only: the lookup would read "٣" as deck 3.
         if value not in self.empty_values and not is_whole_number(str(value)):
@@ -107,8 +108,9 @@ class SimulationForm(forms.Form):
 
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["deck"].queryset = _goldfish_decks(user)
-        self.fields["bot"].choices = goldfish_bot_choices()
+        # self.fields holds copies of the fields declared above: their types are known.
+        cast(DeckChoiceField, self.fields["deck"]).queryset = _goldfish_decks(user)
+        cast(forms.ChoiceField, self.fields["bot"]).choices = goldfish_bot_choices()
 
     def spec_data(self) -> dict[str, Any]:
         """The input as simulation_start reads it (the API's shape)."""
@@ -132,7 +134,7 @@ class BotSimulationForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = bot_game_choices()
+        cast(forms.ChoiceField, self.fields["game"]).choices = bot_game_choices()
 
     def clean_seats(self) -> list[str]:
         seats = [name.strip().lower() for name in self.cleaned_data["seats"].split(",")]
@@ -163,9 +165,10 @@ class CompareForm(forms.Form):
 
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # self.fields holds copies of the fields declared above: their types are known.
         for name in ("first", "second"):
-            self.fields[name].queryset = _goldfish_decks(user)
-        self.fields["bot"].choices = goldfish_bot_choices()
+            cast(DeckChoiceField, self.fields[name]).queryset = _goldfish_decks(user)
+        cast(forms.ChoiceField, self.fields["bot"]).choices = goldfish_bot_choices()
 
     def start_data(self) -> dict[str, Any]:
         data = self.cleaned_data

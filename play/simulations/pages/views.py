@@ -21,7 +21,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -40,6 +40,7 @@ from play.simulations.pages.forms import (
     game_name,
 )
 from play.simulations.selectors import own_simulation, own_simulations
+from web.authrequest import AuthenticatedHttpRequest
 from web.charts import bar_chart, line_chart
 from web.limits import throttle_page
 from web.numbers import page_number, parse_int
@@ -366,7 +367,7 @@ def verdict(difference: dict[str, float | None]) -> str:
 
 
 @login_required
-def simulation_list(request: HttpRequest) -> HttpResponse:
+def simulation_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     number = page_number(request.GET.get("page"))
     page = Paginator(own_simulations(user=request.user), PER_PAGE).get_page(number)
     rows = [list_row(simulation) for simulation in page]
@@ -377,7 +378,7 @@ def simulation_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @throttle_page("simulation")
-def simulation_new(request: HttpRequest) -> HttpResponse:
+def simulation_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     kind = request.POST.get("kind") if request.method == "POST" else None
     goldfish = SimulationForm(
         request.POST if kind == "goldfish" else None,
@@ -424,14 +425,14 @@ def _too_many(error: simulations.TooManySimulationsError) -> str:
 
 
 @login_required
-def simulation_page(request: HttpRequest, pk: int) -> HttpResponse:
+def simulation_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     simulation = own_simulation(user=request.user, pk=pk)
     context = live_context(simulation, request.GET.get("cards", "played"))
     return render(request, "play/simulation_detail.html", context)
 
 
 @login_required
-def simulation_live(request: HttpRequest, pk: int) -> HttpResponse:
+def simulation_live(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The polled fragment: progress while running, the report when done."""
     simulation = own_simulation(user=request.user, pk=pk)
     return render(request, "play/simulation_live.html", live_context(simulation))
@@ -439,7 +440,7 @@ def simulation_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def simulation_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+def simulation_cancel(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     simulation = own_simulation(user=request.user, pk=pk)
     was_active = simulation.status in simulations.ACTIVE
     simulation = simulations.simulation_cancel(simulation=simulation)
@@ -451,7 +452,7 @@ def simulation_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @throttle_page("match_create")
-def simulation_replay(request: HttpRequest, pk: int) -> HttpResponse:
+def simulation_replay(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Start a goldfish match of one sample game and go to its board."""
     simulation = own_simulation(user=request.user, pk=pk)
     seed = parse_int(request.POST.get("seed", ""), "seed", low=0, high=MAX_SEED - 1)
@@ -467,7 +468,7 @@ def simulation_replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @throttle_page("simulation")  # one comparison, one count: as the API's compare
-def compare_new(request: HttpRequest) -> HttpResponse:
+def compare_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = CompareForm(request.POST or None, user=request.user)
     status = 200
     if request.method == "POST":
@@ -480,19 +481,19 @@ def compare_new(request: HttpRequest) -> HttpResponse:
     return render(request, "play/simulation_compare.html", context, status=status)
 
 
-def _pair(request: HttpRequest, a: int, b: int) -> tuple[Simulation, Simulation]:
+def _pair(request: AuthenticatedHttpRequest, a: int, b: int) -> tuple[Simulation, Simulation]:
     if a == b:
         raise Http404("compare two different simulations")
     return own_simulation(user=request.user, pk=a), own_simulation(user=request.user, pk=b)
 
 
 @login_required
-def compare_result(request: HttpRequest, a: int, b: int) -> HttpResponse:
+def compare_result(request: AuthenticatedHttpRequest, a: int, b: int) -> HttpResponse:
     context = comparison_context(*_pair(request, a, b))
     return render(request, "play/simulation_compare_result.html", context)
 
 
 @login_required
-def compare_live(request: HttpRequest, a: int, b: int) -> HttpResponse:
+def compare_live(request: AuthenticatedHttpRequest, a: int, b: int) -> HttpResponse:
     context = comparison_context(*_pair(request, a, b))
     return render(request, "play/simulation_compare_live.html", context)

@@ -93,8 +93,8 @@ def with_cells(kind: str, player: int, uid: int, cells: Sequence[Cell]) -> list[
     found = list(map(row.get, cells))
     if not all(found):  # first time at some cell (all(): no Action.__eq__ calls)
         found = [row.get(cell) or at(kind, player, uid, cell) for cell in cells]
-    _LAST[key] = (cells, found)  # type: ignore[assignment]
-    return found  # type: ignore[return-value]
+    _LAST[key] = (cells, found)  # type: ignore[assignment]  # all() above: no None left in found
+    return found  # type: ignore[return-value]  # all() above: no None left in found
 
 
 def one(kind: str, player: int, arg: int) -> Action:

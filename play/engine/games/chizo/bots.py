@@ -145,6 +145,7 @@ class GreedyBot(Bot):
     def _by_value(self, state: ChizoState, legal: Sequence[Action], lowest: bool) -> Action:
         seat, wins, free = legal[0].player, self.windows(state), free_cells(state)
         values_ = [
+            # A tile id: from legal_actions.
             self.tile_value(state, seat, a.args[0], wins, free)  # type: ignore[arg-type]
             for a in legal
         ]
@@ -268,6 +269,7 @@ class GreedyBot(Bot):
         for action in legal:
             if action.kind == "place":
                 break  # the placements come last (rules.turn_actions)
+            # A tile id: from legal_actions.
             if action.kind == "action" and keys[kind[action.args[0]]] == "move_tiles":  # type: ignore[index]
                 later.append(action)  # after the placements, which find the squares' holes
                 continue
@@ -424,6 +426,7 @@ class GreedyBot(Bot):
             best, best_value = legal[0], 0.0
             for action in legal[1:]:
                 if action.kind == "react":
+                    # A tile id: from legal_actions.
                     value = self.reaction_value(state, player, action.args[0], unit)  # type: ignore[arg-type]
                     if value > best_value:
                         best, best_value = action, value
@@ -434,6 +437,7 @@ class GreedyBot(Bot):
             wins, free = self.windows(state), free_cells(state)
             by_lender: dict[Any, tuple[float, Action]] = {}
             for a in lends:
+                # A tile id: from legal_actions.
                 cost = self.tile_value(state, player, a.args[1], wins, free)  # type: ignore[arg-type]
                 if a.args[0] not in by_lender or cost < by_lender[a.args[0]][0]:
                     by_lender[a.args[0]] = (cost, a)
@@ -486,11 +490,13 @@ class GreedyBot(Bot):
             takes = [a for a in legal if a.kind == "choose"]
             if key == "recover":  # taking back what only takes back goes round in circles
                 kind, keys = state.kind, state.cat.key
+                # A tile id: from legal_actions.
                 takes = [a for a in takes if keys[kind[a.args[0]]] not in _CIRCULAR]  # type: ignore[index]
             return self._by_value(state, takes, lowest=False) if takes else legal[0]
         if legal[0].kind == "choose" and key in ("_bank", "force_discard"):
             return self.cheapest(state, legal)
         if key == "force_discard":  # the opponent: the one with the most points
+            # A seat: from legal_actions.
             return max(legal, key=lambda a: (state.points(a.args[0]), a.args))  # type: ignore[arg-type]
         if key == "put_into_play":
             puts = [a for a in legal if a.kind == "put"]
@@ -499,9 +505,10 @@ class GreedyBot(Bot):
 
     def _put_score(self, state: ChizoState, action: Action) -> float:
         uid, x, y = action.args
-        d = state.kind[uid]  # type: ignore[index]
+        d = state.kind[uid]  # type: ignore[index]  # a tile id: from legal_actions
         if not state.cat.bits[d] & CREATURE_BIT:
             return 0.1
+        # Ints: from legal_actions.
         points, build = placement(d, windows_at(state, (x, y), -1))  # type: ignore[arg-type]
         return 10.0 * points + build
 
@@ -516,6 +523,7 @@ class GreedyBot(Bot):
                         d,
                         windows_at(
                             state,
+                            # Ints: from legal_actions.
                             (a.args[0], a.args[1]),  # type: ignore[arg-type]
                             moving,
                         ),

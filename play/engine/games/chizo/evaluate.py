@@ -67,7 +67,7 @@ class Windows:
         self._free = free
         grid, old = state.grid, self._grid
         if state.kind is not self._kind:  # another game: start afresh
-            self.__init__(state)  # type: ignore[misc]
+            self.__init__(state)  # type: ignore[misc]  # a reset in place: others hold this object
             return
         if grid == old:
             return

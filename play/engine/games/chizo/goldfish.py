@@ -128,13 +128,14 @@ def goldfish(
     turn = state.turn
     while legal := legal_actions(state):
         if not playable.issuperset(hand):  # else nothing new to learn here
+            # A tile id: from legal_actions.
             usable = {kind[a.args[0]] for a in legal if a.kind in PLAY_KINDS}  # type: ignore[index]
             for u in hand:
                 if kind[u] in usable:
                     playable.add(u)
         action = chooser(state, legal)
         if action.kind in PLAY_KINDS:
-            played.append(action.args[0])  # type: ignore[arg-type]
+            played.append(action.args[0])  # type: ignore[arg-type]  # a tile id: from legal_actions
         advance(state, action)
         for u in hand:
             if u not in seen:

@@ -172,23 +172,27 @@ def advance(state: ChizoState, action: Action) -> None:
 def _place(state: ChizoState, action: Action, out: Events) -> None:
     uid, x, y = action.args
     take_action(state)
+    # Ints: from legal_actions.
     place_tile(state, action.player, uid, (x, y), out)  # type: ignore[arg-type]
 
 
 def _attach(state: ChizoState, action: Action, out: Events) -> None:
     uid, host = action.args
     take_action(state)
+    # Ints: from legal_actions.
     attach_tile(state, action.player, uid, host, out)  # type: ignore[arg-type]
 
 
 def _action(state: ChizoState, action: Action, out: Events) -> None:
     take_action(state)
+    # A tile id: from legal_actions.
     start_action_stack(state, action.player, action.args[0], out)  # type: ignore[arg-type]
 
 
 def _battle(state: ChizoState, action: Action, out: Events) -> None:
     attacker, defender = action.args
     take_action(state)
+    # Ints: from legal_actions.
     announce(state, action.player, attacker, defender, out)  # type: ignore[arg-type]
 
 
@@ -204,7 +208,7 @@ def _end_turn(state: ChizoState, action: Action, out: Events) -> None:
 
 
 def _ask(state: ChizoState, action: Action, out: Events) -> None:
-    ask(state, action.args[0], out)  # type: ignore[arg-type]
+    ask(state, action.args[0], out)  # type: ignore[arg-type]  # a tile id: from legal_actions
 
 
 def _stop(state: ChizoState, action: Action, out: Events) -> None:
@@ -220,15 +224,18 @@ def _refuse(state: ChizoState, action: Action, out: Events) -> None:
 
 
 def _face_down(state: ChizoState, action: Action, out: Events) -> None:
+    # A tile id: from legal_actions.
     start_battle_stack(state, action.player, action.args[0], out)  # type: ignore[arg-type]
 
 
 def _react(state: ChizoState, action: Action, out: Events) -> None:
+    # A tile id: from legal_actions.
     react(state, action.player, action.args[0], out)  # type: ignore[arg-type]
 
 
 def _lend(state: ChizoState, action: Action, out: Events) -> None:
     creature, cost = action.args
+    # Ints: from legal_actions.
     lend(state, action.player, creature, cost, out)  # type: ignore[arg-type]
 
 

@@ -97,6 +97,7 @@ def take_formed(state: ChizoState, out: Events) -> None:
     for completer, square in formed:
         by_tile.setdefault(completer, [])
         if square not in by_tile[completer]:
+            # Squares are noted with 4 tiles.
             by_tile[completer].append(square)  # type: ignore[arg-type]
     for completer, squares in by_tile.items():
         if state.over:

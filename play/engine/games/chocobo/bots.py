@@ -78,6 +78,7 @@ def _scores(state: ChocoboState, seat: int, legal: Sequence[Action]) -> list[flo
                 if scorer is None:
                     scorer = _Scorer(state, seat)
                 scores[i] = scorer.score(action)
+                # Scores[i] was set just above.
                 known.learn(action, scores[i], state.layout, seat)  # type: ignore[arg-type]
                 continue
             # The score from its parts fixed by the board, as ``_Scorer`` computes it.
@@ -125,17 +126,19 @@ class _Known:
         card = args[0] if kind == "play" else None
         if kind == "call_big":
             first, second, name = args
-            adj = board.adj[board.index[name]]  # type: ignore[index]
+            adj = board.adj[board.index[name]]  # type: ignore[index]  # names: from legal_actions
+            # Card names: from legal_actions.
             base = 2.0 - CARD_VALUE[first] - CARD_VALUE[second]  # type: ignore[index]
             self._keep(action)
             self.parts[id(action)] = (_BIG_CALL, base, adj, any(board.spring[t] for t in adj))
         elif card == "Tifon":
-            space = board.index[args[2]]  # type: ignore[index]
+            space = board.index[args[2]]  # type: ignore[index]  # a space name: from legal_actions
             home = board.owner[space] == args[1]
             self._keep(action)
             self.parts[id(action)] = (_TIFON, space, board.adj[space], home)
+        # A space name: from legal_actions.
         elif card == "Golem" and board.owner[board.index[args[1]]] >= 0:  # type: ignore[index]
-            space = board.index[args[1]]  # type: ignore[index]
+            space = board.index[args[1]]  # type: ignore[index]  # a space name: from legal_actions
             self._keep(action)
             self.parts[id(action)] = (_GOLEM, space, (), board.owner[space] == seat)
         elif kind not in _DEPENDS_ON_STATE:  # a Golem on the main board: 0.1
@@ -387,7 +390,9 @@ class _Scorer:
         scores = [0.0]  # end_move
         for action in legal[1:]:
             piece, frm_name, to_name, followers = action.args
+            # Space names: from legal_actions.
             frm, to = index[frm_name], index[to_name]  # type: ignore[index]
+            # An int: from legal_actions.
             gain = 3.0 * followers * (home[frm] - home[to])  # type: ignore[operator]
             if not followers and not comp[frm]:
                 gain += 0.5 * (seek(frm) - seek(to))

@@ -82,8 +82,8 @@ def advance(state: ChocoboState, action: Action) -> None:
     seat = action.player
     _, frm_name, to_name, followers = action.args
     index = state.layout.index
-    frm: int = index[frm_name]  # type: ignore[index]
-    to: int = index[to_name]  # type: ignore[index]
+    frm: int = index[frm_name]  # type: ignore[index]  # a space name: from legal_actions
+    to: int = index[to_name]  # type: ignore[index]  # a space name: from legal_actions
     pair, load, block = state.smalls[seat], state.load, state.block
     if pair[0] == frm:
         pair[0] = to
@@ -99,8 +99,8 @@ def advance(state: ChocoboState, action: Action) -> None:
         block[to] |= 1 << seat
     comp = state.comp
     if followers:
-        comp[frm] -= followers  # type: ignore[operator]
-        comp[to] += followers  # type: ignore[operator]
+        comp[frm] -= followers  # type: ignore[operator]  # an int: from legal_actions
+        comp[to] += followers  # type: ignore[operator]  # an int: from legal_actions
     steps = state.steps = state.steps - 1
     if comp[to] + load[to] > SPACE_LIMIT:
         _overflowing(state, RESUME_MOVE)
@@ -151,7 +151,7 @@ def _no_card(state: ChocoboState, act: Action, out: Events) -> None:
 
 def _play(state: ChocoboState, act: Action, out: Events) -> None:
     seat, args = act.player, act.args
-    kind = KIND_INDEX[args[0]]  # type: ignore[index]
+    kind = KIND_INDEX[args[0]]  # type: ignore[index]  # a card name: from legal_actions
     card = fr.take(state, seat, kind)
     if kind == SHIRMA:
         state.result += 1
@@ -252,9 +252,10 @@ def _move(state: ChocoboState, act: Action, out: Events) -> None:
     piece_name, frm_name, to_name, followers = act.args
     # No cast() here: this runs for most actions of a game, and cast is a call.
     index = state.layout.index
-    frm: int = index[frm_name]  # type: ignore[index]
-    to: int = index[to_name]  # type: ignore[index]
-    piece: int = PIECE_CODE[piece_name]  # type: ignore[index]
+    frm: int = index[frm_name]  # type: ignore[index]  # a space name: from legal_actions
+    to: int = index[to_name]  # type: ignore[index]  # a space name: from legal_actions
+    piece: int = PIECE_CODE[piece_name]  # type: ignore[index]  # a piece name: from legal_actions
+    # An int: from legal_actions.
     kick = mv.step(state, seat, piece, frm, to, followers)  # type: ignore[arg-type]
     if out is not None:
         out.append(

@@ -65,7 +65,7 @@ def attack_actions(state: ShadowfistState, seat: int) -> list[Action]:
 
 def declare(state: ShadowfistState, action: Action, out: Events) -> None:
     """Start an attack on a target; attackers are added next."""
-    target: int = action.args[0]  # type: ignore[assignment]
+    target: int = action.args[0]  # type: ignore[assignment]  # an int: from legal_actions
     state.att_player = action.player
     state.att_target = target
     state.att_defender = state.ctrl[target]
@@ -105,7 +105,7 @@ def add_all(state: ShadowfistState, action: Action, out: Events) -> None:
 
 def add_attacker(state: ShadowfistState, action: Action, out: Events) -> None:
     """An attacker (or a joining character) turns and joins the attack."""
-    char: int = action.args[0]  # type: ignore[assignment]
+    char: int = action.args[0]  # type: ignore[assignment]  # an int: from legal_actions
     state.turned[char] = True
     state.attackers.append(char)
     if out is not None:
@@ -193,7 +193,7 @@ def intercept(state: ShadowfistState, action: Action, out: Events) -> None:
     """Declare an interceptor. Changing location turns it (not with Tactics); the player
     under attack's character moves to the target's location for good."""
     char: int = action.args[0]  # type: ignore[assignment]  # ints: from legal_actions
-    attacker: int = action.args[1]  # type: ignore[assignment]
+    attacker: int = action.args[1]  # type: ignore[assignment]  # an int: from legal_actions
     seat = action.player
     here = attack_location(state)
     if not (seat == state.att_defender and location_of(state, char) == here):

@@ -37,7 +37,7 @@ def choice_actions(state: ShadowfistState, seat: int) -> list[Action]:
 def choose(state: ShadowfistState, action: Action, out: Events) -> None:
     """Apply one answer to the pending choice."""
     assert state.choice is not None
-    option: int = action.args[0]  # type: ignore[assignment]
+    option: int = action.args[0]  # type: ignore[assignment]  # an int: from legal_actions
     kind, seat, count, _, card = state.choice
     if kind == "discard":
         discard_from_hand(state, seat, option, out)

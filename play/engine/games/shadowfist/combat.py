@@ -147,7 +147,7 @@ def decide_fate(state: ShadowfistState, action: Action, out: Events) -> None:
         # "Seizing a site involves playing that site into your site structure": it stays
         # in play (with its states), changes controller and loses its damage.
         remove_site(state, site)
-        slot: int = action.args[0]  # type: ignore[assignment]
+        slot: int = action.args[0]  # type: ignore[assignment]  # an int: from legal_actions
         place_site(state, seat, site, slot)
         state.damage[site] = 0
         state.face_up[site] = True

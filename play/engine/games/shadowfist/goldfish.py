@@ -185,6 +185,7 @@ def _play(state: ShadowfistState, plan: DeckPlan, chooser: Any, seed: int) -> Go
                     playable.add(option.args[0])  # type: ignore[arg-type]  # an int
         action: Action = chooser(state, legal)
         if action.kind == "play":
+            # An int: from legal_actions.
             played_card: int = action.args[0]  # type: ignore[assignment]
             played.append(played_card)
             definition = defs[kind[played_card]]

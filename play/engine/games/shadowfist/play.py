@@ -187,7 +187,7 @@ def play_card(state: ShadowfistState, action: Action, out: Events) -> None:
     """Pay for a card and play it: an event goes on the stack, the rest enters play."""
     seat = action.player
     card: int = action.args[0]  # type: ignore[assignment]  # ints: from legal_actions
-    rest: tuple[int, ...] = action.args[1:]  # type: ignore[assignment]
+    rest: tuple[int, ...] = action.args[1:]  # type: ignore[assignment]  # ints: from legal_actions
     definition = state.defs[state.kind[card]]
     state.pool[seat] -= cost(state, seat, definition)
     state.hands[seat].remove(card)
@@ -259,7 +259,8 @@ def _public_title(state: ShadowfistState, card: int, definition: CardDef) -> str
 
 def use_ability(state: ShadowfistState, action: Action, out: Events) -> None:
     """Turn a card you control for its "turn" effect (turning is the cost)."""
-    source: int = action.args[0]  # type: ignore[assignment]
+    source: int = action.args[0]  # type: ignore[assignment]  # an int: from legal_actions
+    # Ints: from legal_actions.
     targets: tuple[int, ...] = action.args[1:]  # type: ignore[assignment]
     state.turned[source] = True
     state.face_up[source] = True

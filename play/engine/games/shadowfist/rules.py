@@ -112,14 +112,14 @@ def advance(state: ShadowfistState, action: Action) -> None:
 
 
 def _heal(state: ShadowfistState, action: Action, out: Events) -> None:
-    char: int = action.args[0]  # type: ignore[assignment]
+    char: int = action.args[0]  # type: ignore[assignment]  # an int: from legal_actions
     state.turned[char] = True
     heal(state, char, None, out)
 
 
 def _move(state: ShadowfistState, action: Action, out: Events) -> None:
     char: int = action.args[0]  # type: ignore[assignment]  # ints: from legal_actions
-    where: int = action.args[1]  # type: ignore[assignment]
+    where: int = action.args[1]  # type: ignore[assignment]  # an int: from legal_actions
     state.turned[char] = True
     state.loc[char] = where
 
@@ -146,7 +146,7 @@ def _pass(state: ShadowfistState, action: Action, out: Events) -> None:
 
 
 def _strike(state: ShadowfistState, action: Action, out: Events) -> None:
-    struck: int = action.args[0]  # type: ignore[assignment]
+    struck: int = action.args[0]  # type: ignore[assignment]  # an int: from legal_actions
     combat.strike_back(state, struck, out)
 
 

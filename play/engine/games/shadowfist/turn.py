@@ -106,7 +106,7 @@ def discard_actions(state: ShadowfistState, seat: int) -> list[Action]:
 
 def discard(state: ShadowfistState, action: Action, out: Events) -> None:
     """D, after skipping Power: discard a card (as many as you like, one at a time)."""
-    card: int = action.args[0]  # type: ignore[assignment]
+    card: int = action.args[0]  # type: ignore[assignment]  # an int: from legal_actions
     discard_from_hand(state, action.player, card, out)
 
 

@@ -24,7 +24,7 @@ def board_context(inp: BoardInput) -> dict[str, Any]:
     if draw is None:
         return {
             "template": "play/boards/plain.html",
-            "groups": group_by_kind(make_buttons(inp, lambda action: ""), {}),
+            "groups": group_by_kind(make_buttons(inp), {}),
         }
     return draw(inp)
 

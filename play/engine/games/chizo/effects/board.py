@@ -93,6 +93,7 @@ class MoveTiles(Effect):
             frame.step = 2
         else:
             uid = frame.data[-1]
+            # Ints: from legal_actions.
             cell: Cell = (action.args[0], action.args[1])  # type: ignore[assignment]
             start = state.pos[uid]
             move_on_grid(state, uid, cell)
@@ -149,4 +150,5 @@ class PutIntoPlay(Effect):
             return
         uid, x, y = action.args
         frame.left -= 1
+        # Ints: from legal_actions.
         place_tile(state, frame.player, uid, (x, y), out)  # type: ignore[arg-type]
