@@ -154,7 +154,8 @@ class MatchUndoView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         matches.match_for(user=signed_in(request), match_id=pk)
         data = validated(inputs.UndoInputSerializer, request.data)
-        return _moved(lambda: matches.match_undo(user=signed_in(request), match_id=pk, seq=data["seq"]))
+        user, seq = signed_in(request), data["seq"]
+        return _moved(lambda: matches.match_undo(user=user, match_id=pk, seq=seq))
 
 
 class MatchAdvanceView(APIView):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
@@ -26,6 +29,7 @@ from web.limits import WriteRateThrottle
 from web.numbers import MAX_ID
 from web.params import ID_SCHEMA, int_param
 
+T = TypeVar("T")
 QUEUE_DOWN = OpenApiResponse(
     description="The task queue could not be reached (`task_queue_unavailable`): the "
     "simulation did not start (it is on record as failed); try again after `Retry-After`."
@@ -55,8 +59,15 @@ class SimulationSummarySerializer(SimulationSerializer):
         fields = [f for f in SimulationSerializer.Meta.fields if f != "results"]
 
 
-def _too_many(error: simulations.TooManySimulationsError) -> ApiError:
-    return ApiError(str(error), code="too_many_simulations", status_code=429)
+def _started(start: Callable[[], T]) -> T:
+    """What a start service returns; seats or decks that cannot make a game answer 400, a
+    user at the running-simulations limit 429."""
+    try:
+        return start()
+    except SeatsError as error:
+        raise seats_error(error) from None
+    except simulations.TooManySimulationsError as error:
+        raise ApiError(str(error), code="too_many_simulations", status_code=429) from None
 
 
 def _queued(simulation: Simulation) -> Simulation:
@@ -92,13 +103,8 @@ class SimulationListCreateView(generics.GenericAPIView[Simulation]):
     )
     def post(self, request: Request) -> Response:
         data = validated(inputs.SimulationCreateSerializer, request.data)
-        try:
-            simulation = simulations.simulation_start(user=signed_in(request), data=data)
-        except SeatsError as error:
-            raise seats_error(error) from None
-        except simulations.TooManySimulationsError as error:
-            raise _too_many(error) from None
-        simulation = _queued(simulation)
+        user = signed_in(request)
+        simulation = _queued(_started(lambda: simulations.simulation_start(user=user, data=data)))
         return Response(SimulationSerializer(simulation).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -134,12 +140,8 @@ class SimulationCompareView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(inputs.SimulationCompareSerializer, request.data)
-        try:
-            a, b = simulations.comparison_start(user=signed_in(request), **data)
-        except SeatsError as error:
-            raise seats_error(error) from None
-        except simulations.TooManySimulationsError as error:
-            raise _too_many(error) from None
+        user = signed_in(request)
+        a, b = _started(lambda: simulations.comparison_start(user=user, **data))
         a, b = _queued(a), _queued(b)
         return Response({"a": a.pk, "b": b.pk, "seed": a.seed}, status=status.HTTP_202_ACCEPTED)
 
