@@ -33,7 +33,7 @@ from django.views.decorators.http import require_POST
 from cards.vocabulary import DECK_GAMES
 from decks.models import Deck
 from decks.selectors import deck_for_read, deck_list
-from play.engine.core import get_game, mix_seed
+from play.engine.core import game_slugs, get_game, mix_seed
 from play.engine.core.rng import MAX_SEED
 from play.matches.models import Match
 from play.matches.pages.boards import BoardInput, board_context, event_lines
@@ -54,12 +54,13 @@ from play.matches.services import (
 from play.matches.setups import HUMAN, SeatsError
 from web.fields import WholeNumberField
 from web.limits import is_htmx, throttle_page
-from web.numbers import MAX_ID, InvalidNumberError, parse_int
+from web.numbers import MAX_ID, InvalidNumberError, is_whole_number, parse_int
 
 BOT_GAMES = ("raise", "chocobo")
 BOTS_POLL_DELAY = "300ms"  # before htmx asks for the bots' next moves: the board is seen
 RECENT_MATCHES = 10
 SUGGESTING_BOT = "greedy"
+ALL_BOTS = frozenset(name for slug in game_slugs() for name in get_game(slug).bot_types())
 
 
 # -- forms -----------------------------------------------------------------------------
@@ -78,10 +79,18 @@ class SeedField(WholeNumberField):
         )
 
 
+class DeckIdField(forms.TypedChoiceField):
+    """A deck id: the select offers the user's decks, and which decks one may goldfish the
+    service decides, with the reason the API gives."""
+
+    def valid_value(self, value: Any) -> bool:
+        return is_whole_number(str(value)) and 1 <= int(value) <= MAX_ID
+
+
 class GoldfishForm(forms.Form):
     """Goldfish one of the user's ChiZo or Shadowfist decks."""
 
-    deck = forms.TypedChoiceField(coerce=int, label="Deck")
+    deck = DeckIdField(coerce=int, label="Deck")
     seed = SeedField()
 
     def __init__(self, *args: Any, decks: list[Deck], **kwargs: Any) -> None:
@@ -89,6 +98,14 @@ class GoldfishForm(forms.Form):
         self.fields["deck"].choices = [
             (deck.pk, f"{deck.name} ({deck.game.name})") for deck in decks
         ]
+
+
+class SeatBotField(forms.ChoiceField):
+    """A bot of this game, or of another game: whether this game has it the service
+    decides, with the reason the API gives."""
+
+    def valid_value(self, value: Any) -> bool:
+        return value in ALL_BOTS or super().valid_value(value)
 
 
 class BotGameForm(forms.Form):
@@ -107,7 +124,7 @@ class BotGameForm(forms.Form):
         )
         self.default_bot = SUGGESTING_BOT if SUGGESTING_BOT in bots else bots[0]
         for seat in range(2, info.max_players + 1):
-            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+            self.fields[f"seat_{seat}"] = SeatBotField(
                 choices=[(name, name) for name in bots],
                 initial=self.default_bot,
                 required=False,  # seats beyond the number of players are not sent by all
