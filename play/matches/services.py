@@ -23,6 +23,7 @@ from django.db import transaction
 from django.http import Http404
 
 from cards.vocabulary import DECK_GAMES
+from decks.selectors import deck_for_read
 from play.engine.core import Action, EngineError, Game, State, get_game, mix_seed
 from play.engine.core.rng import MAX_SEED
 from play.matches.decks import deck_cards
@@ -292,3 +293,25 @@ def _verify(match: Match, rows: list[MatchAction]) -> tuple[bool, str | None]:
         if state.hash() != row.state_hash:
             return False, f"step {row.seq}: the state hash differs"
     return True, None
+
+
+def match_start(
+    *, user: User, game: str, mode: str, seats: Sequence[dict[str, Any]], seed: int | None
+) -> Match:
+    """A new match of the user's choosing: seats and decks read into the engine's setup
+    (SeatsError when they cannot make a game), then dealt from the seed."""
+    setup = match_setup(user=user, game=game, mode=mode, seats=seats)
+    return match_create(owner=user, game=game, mode=mode, seats=seats, setup=setup, seed=seed)
+
+
+def goldfish_start(*, user: User, deck_id: int, seed: int | None) -> Match:
+    """A goldfish match of a deck the user may read: the deck names the game."""
+    try:
+        deck = deck_for_read(user=user, deck_id=deck_id)
+    except Http404:
+        raise SeatsError("deck", f"no deck {deck_id} that you may read") from None
+    game = deck.game.slug
+    if game not in DECK_GAMES:
+        raise SeatsError("deck", f"{deck.game.name} decks cannot be goldfished")
+    seats = [{"player": HUMAN, "deck": deck_id}]
+    return match_start(user=user, game=game, mode=Match.Mode.GOLDFISH, seats=seats, seed=seed)

@@ -75,15 +75,11 @@ class MatchListCreateView(generics.GenericAPIView[Match]):
     def post(self, request: Request) -> Response:
         data = validated(inputs.MatchCreateSerializer, request.data)
         try:
-            setup = matches.match_setup(
-                user=signed_in(request), game=data["game"], mode=data["mode"], seats=data["seats"]
-            )
-            match = matches.match_create(
-                owner=signed_in(request),
+            match = matches.match_start(
+                user=signed_in(request),
                 game=data["game"],
                 mode=data["mode"],
                 seats=data["seats"],
-                setup=setup,
                 seed=data.get("seed"),
             )
         except SeatsError as error:

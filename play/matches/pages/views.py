@@ -23,7 +23,7 @@ from typing import Any, cast
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser, User
+from django.contrib.auth.models import AbstractBaseUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -33,8 +33,9 @@ from django.views.decorators.http import require_POST
 from cards.vocabulary import DECK_GAMES
 from decks.models import Deck
 from decks.selectors import deck_for_read, deck_list
-from play.engine.core import get_game, mix_seed
+from play.engine.core import game_slugs, get_game, mix_seed
 from play.engine.core.rng import MAX_SEED
+from play.matches import services
 from play.matches.models import Match
 from play.matches.pages.boards import BoardInput, board_context, event_lines
 from play.matches.pages.boards.common import Group, seat_name
@@ -46,21 +47,20 @@ from play.matches.services import (
     load,
     match_act,
     match_advance,
-    match_create,
     match_for,
-    match_setup,
     match_undo,
 )
 from play.matches.setups import HUMAN, SeatsError
 from web.authrequest import AuthenticatedHttpRequest
 from web.fields import WholeNumberField
 from web.limits import is_htmx, throttle_page
-from web.numbers import MAX_ID, InvalidNumberError, parse_int
+from web.numbers import MAX_ID, InvalidNumberError, is_whole_number, parse_int
 
 BOT_GAMES = ("raise", "chocobo")
 BOTS_POLL_DELAY = "300ms"  # before htmx asks for the bots' next moves: the board is seen
 RECENT_MATCHES = 10
 SUGGESTING_BOT = "greedy"
+ALL_BOTS = frozenset(name for slug in game_slugs() for name in get_game(slug).bot_types())
 
 
 # -- forms -----------------------------------------------------------------------------
@@ -79,10 +79,18 @@ class SeedField(WholeNumberField):
         )
 
 
+class DeckIdField(forms.TypedChoiceField):
+    """A deck id: the select offers the user's decks, and which decks one may goldfish the
+    service decides, with the reason the API gives."""
+
+    def valid_value(self, value: Any) -> bool:
+        return is_whole_number(str(value)) and 1 <= int(value) <= MAX_ID
+
+
 class GoldfishForm(forms.Form):
     """Goldfish one of the user's ChiZo or Shadowfist decks."""
 
-    deck = forms.TypedChoiceField(coerce=int, label="Deck")
+    deck = DeckIdField(coerce=int, label="Deck")
     seed = SeedField()
 
     def __init__(self, *args: Any, decks: list[Deck], **kwargs: Any) -> None:
@@ -91,6 +99,14 @@ class GoldfishForm(forms.Form):
         cast(forms.ChoiceField, self.fields["deck"]).choices = [
             (deck.pk, f"{deck.name} ({deck.game.name})") for deck in decks
         ]
+
+
+class SeatBotField(forms.ChoiceField):
+    """A bot of this game, or of another game: whether this game has it the service
+    decides, with the reason the API gives."""
+
+    def valid_value(self, value: Any) -> bool:
+        return value in ALL_BOTS or super().valid_value(value)
 
 
 class BotGameForm(forms.Form):
@@ -109,7 +125,7 @@ class BotGameForm(forms.Form):
         )
         self.default_bot = SUGGESTING_BOT if SUGGESTING_BOT in bots else bots[0]
         for seat in range(2, info.max_players + 1):
-            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+            self.fields[f"seat_{seat}"] = SeatBotField(
                 choices=[(name, name) for name in bots],
                 initial=self.default_bot,
                 required=False,  # seats beyond the number of players are not sent by all
@@ -127,32 +143,6 @@ class BotGameForm(forms.Form):
 
 
 # -- starting games --------------------------------------------------------------------
-
-
-def start_goldfish(*, user: User, deck_id: int, seed: int | None) -> Match:
-    """A goldfish match of a deck the user may read (raises SeatsError, MatchRuleError)."""
-    try:
-        deck = deck_for_read(user=user, deck_id=deck_id)
-    except Http404:
-        raise SeatsError("deck", f"no deck {deck_id} that you may read") from None
-    game = deck.game.slug
-    if game not in DECK_GAMES:
-        raise SeatsError("deck", f"{deck.game.name} decks cannot be goldfished")
-    seats = [{"player": HUMAN, "deck": deck_id}]
-    setup = match_setup(user=user, game=game, mode=Match.Mode.GOLDFISH, seats=seats)
-    return match_create(
-        owner=user, game=game, mode=Match.Mode.GOLDFISH, seats=seats, setup=setup, seed=seed
-    )
-
-
-def start_bots(
-    *, user: User, game: str, seats: list[dict[str, Any]], seed: int | None
-) -> Match:
-    """A match against bots (raises SeatsError, MatchRuleError)."""
-    setup = match_setup(user=user, game=game, mode=Match.Mode.BOTS, seats=seats)
-    return match_create(
-        owner=user, game=game, mode=Match.Mode.BOTS, seats=seats, setup=setup, seed=seed
-    )
 
 
 def _goldfish_decks(user: AbstractBaseUser) -> list[Deck]:
@@ -206,7 +196,7 @@ def goldfish_start(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = GoldfishForm(request.POST, decks=decks)
     if form.is_valid():
         try:
-            match = start_goldfish(
+            match = services.goldfish_start(
                 user=request.user, deck_id=form.cleaned_data["deck"], seed=form.cleaned_data["seed"]
             )
         except (SeatsError, MatchRuleError) as error:
@@ -255,8 +245,12 @@ def bots_start(request: AuthenticatedHttpRequest, game: str) -> HttpResponse:
     form = BotGameForm(game, request.POST)
     if form.is_valid():
         try:
-            match = start_bots(
-                user=request.user, game=game, seats=form.seats(), seed=form.cleaned_data["seed"]
+            match = services.match_start(
+                user=request.user,
+                game=game,
+                mode=Match.Mode.BOTS,
+                seats=form.seats(),
+                seed=form.cleaned_data["seed"],
             )
         except (SeatsError, MatchRuleError) as error:
             form.add_error(None, _reason(error))

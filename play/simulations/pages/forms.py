@@ -20,9 +20,10 @@ from play.matches.setups import MAX_SEATS, SeatsError
 from play.simulations.runners import GOLDFISH_RUNNERS
 from play.simulations.services import MAX_COMPARE_GAMES, MAX_GAMES
 from web.fields import WholeNumberField
-from web.numbers import is_whole_number
+from web.numbers import MAX_ID, is_whole_number
 
 DEFAULT_GAMES = 1_000
+MAX_BOT_NAME = 32  # as the API's bot field
 
 
 # ---------------------------------------------------------------- choices
@@ -84,14 +85,34 @@ def _games_field(maximum: int = MAX_GAMES) -> forms.IntegerField:
 
 # ModelChoiceField is generic only in django-stubs: Django's class takes no subscript at run time.
 class DeckChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
-    def to_python(self, value: Any) -> Deck | None:
+    """One of the user's decks, or the id of a deck the select does not offer: which decks
+    one may simulate the service decides, with the reason the API gives."""
+
+    def to_python(self, value: Any) -> Deck | int | None:
         # An id in ASCII digits only: the lookup would read "٣" as deck 3.
         if value not in self.empty_values and not is_whole_number(str(value)):
             raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
-        return super().to_python(value)
+        try:
+            return super().to_python(value)
+        except ValidationError:
+            if 1 <= int(value) <= MAX_ID:
+                return int(value)
+            raise
 
     def label_from_instance(self, deck: Deck) -> str:
         return f"{deck.name} ({deck.game.name})"
+
+
+class BotField(forms.ChoiceField):
+    """A goldfish bot: the select offers them, and whether the deck's game has the one
+    sent the service decides, with the reason the API gives (a name as long as the API
+    takes)."""
+
+    def __init__(self) -> None:
+        super().__init__(label="Bot", initial="greedy", help_text="The policy that plays.")
+
+    def valid_value(self, value: Any) -> bool:
+        return 0 < len(str(value)) <= MAX_BOT_NAME
 
 
 def _goldfish_decks(user: AbstractBaseUser) -> QuerySet[Deck]:
@@ -103,7 +124,7 @@ class SimulationForm(forms.Form):
 
     deck = DeckChoiceField(label="Deck", queryset=Deck.objects.none(), empty_label=None)
     games = _games_field()
-    bot = forms.ChoiceField(label="Bot", initial="greedy", help_text="The policy that plays.")
+    bot = BotField()
     seed = _seed_field()
 
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
@@ -115,7 +136,7 @@ class SimulationForm(forms.Form):
     def spec_data(self) -> dict[str, Any]:
         """The input as simulation_start reads it (the API's shape)."""
         data = self.cleaned_data
-        spec = {"deck": data["deck"].pk, "games": data["games"], "bot": data["bot"]}
+        spec = {"deck": deck_id(data["deck"]), "games": data["games"], "bot": data["bot"]}
         return spec if data["seed"] is None else {**spec, "seed": data["seed"]}
 
 
@@ -160,7 +181,7 @@ class CompareForm(forms.Form):
         label="Second deck (B)", queryset=Deck.objects.none(), empty_label=None
     )
     games = _games_field(MAX_COMPARE_GAMES)
-    bot = forms.ChoiceField(label="Bot", initial="greedy", help_text="The policy that plays.")
+    bot = BotField()
     seed = _seed_field()
 
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
@@ -172,17 +193,23 @@ class CompareForm(forms.Form):
 
     def start_data(self) -> dict[str, Any]:
         data = self.cleaned_data
-        decks = [data["first"].pk, data["second"].pk]
+        decks = [deck_id(data["first"]), deck_id(data["second"])]
         return {"decks": decks, "games": data["games"], "bot": data["bot"], "seed": data["seed"]}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         first, second = data.get("first"), data.get("second")
-        if first and second and first.pk == second.pk:
+        if not isinstance(first, Deck) or not isinstance(second, Deck):
+            return data  # a deck not offered: the service checks the pair
+        if first.pk == second.pk:
             self.add_error("second", "Choose a different deck to compare with.")
-        elif first and second and first.game_id != second.game_id:
+        elif first.game_id != second.game_id:
             self.add_error("second", f"Choose a {first.game.name} deck, like the first.")
         return data
+
+
+def deck_id(deck: Deck | int) -> int:
+    return deck if isinstance(deck, int) else deck.pk
 
 
 def bound_form(form: forms.Form, error: SeatsError) -> None:
