@@ -21,7 +21,8 @@ mutmut works in ``mutants/`` (a copy of the project, ignored by git, pytest, ruf
 mypy). Each run starts from an empty ``mutants/`` unless ``--keep``: mutmut keeps a
 verdict across runs while the mutated function is unchanged, so a survivor would not be
 tried again against a new test. Run one game at a time, with one worker on a shared
-machine. Not part of ``.ci/run``.
+machine. The invariant tests play 100 seeds per case instead of 1,000 (``--fuzz-seeds``):
+they run again for every mutant that reaches their games. Not part of ``.ci/run``.
 """
 
 from __future__ import annotations
@@ -218,7 +219,7 @@ class Mutant:
         return "\n".join([f"{self.path}:{self.line}  {self.name} ({self.status})", *change])
 
 
-def run_mutmut(game: str, max_children: int, keep: bool) -> None:
+def run_mutmut(game: str, max_children: int, keep: bool, fuzz_seeds: int) -> None:
     """mutmut run over the game's modules, in mutants/ (cwd: the project)."""
     from mutmut import configuration
     from mutmut.__main__ import cli
@@ -231,6 +232,9 @@ def run_mutmut(game: str, max_children: int, keep: bool) -> None:
 
     os.environ["RULEBOOKS_DIR"] = str(settings.RULEBOOKS_DIR)
     os.environ["SHADOWFIST_DATA_DIR"] = str(settings.SHADOWFIST_DATA_DIR)
+    # Each mutant reruns the tests that reach it: the invariant tests' random games are
+    # the costly ones (tests/engine/fuzz_harness.py, SEEDS_CAP_VARIABLE).
+    os.environ["ENGINE_FUZZ_SEEDS"] = str(fuzz_seeds)
     # [tool.mutmut] in pyproject.toml names what is copied and which tests run; the
     # modules mutated are the game's.
     configuration.config().only_mutate = module_paths(game)
@@ -362,6 +366,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="mutmut's workers (default 1: the machine is shared)")  # fmt: skip
     parser.add_argument("--keep", action="store_true",
                         help="reuse mutants/ and mutmut's verdicts from the last run")  # fmt: skip
+    parser.add_argument("--fuzz-seeds", type=int, default=100,
+                        help="seeds per case the invariant tests play (default 100; the "
+                             "suite plays 1,000), without their totals")  # fmt: skip
     parser.add_argument("--report-only", action="store_true",
                         help="run nothing: report the verdicts mutants/ holds")  # fmt: skip
     parser.add_argument("--survivors", type=Path,
@@ -374,7 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     start = time.monotonic()
     if not options.report_only:
-        run_mutmut(options.game, options.max_children, options.keep)
+        run_mutmut(options.game, options.max_children, options.keep, options.fuzz_seeds)
     seconds = time.monotonic() - start
     mutants = read_mutants(options.game)
     counts, survivors, strings, problems = tally(mutants, read_equivalents(options.game))
