@@ -11,11 +11,12 @@ when one of them fails. Prints the mutants killed, survived, timed out (counted 
 killed: a test noticed), equivalent and string-only, the share of the other mutants
 killed, and every survivor (file:line, the mutation).
 
-String-only: a mutant whose change is to string literals alone (a message's wording, not
-a rule); counted apart whatever its verdict. Equivalent: a survivor listed in
-``bench/mutation_equivalents.toml`` (game -> mutant name -> the reason no test can tell
-it from the original); an entry naming a mutant that no longer exists, or one a test
-kills, is an error (exit status 1).
+String-only: a mutant whose change is to string literals alone, each of them wording (a
+space or a capital letter in it: a message, not a rule); counted apart whatever its
+verdict. A changed key or code (``"points"``, ``"bad_state"``) is a rules mutant.
+Equivalent: a survivor listed in ``bench/mutation_equivalents.toml`` (game -> mutant
+name -> the reason no test can tell it from the original); an entry naming a mutant
+that no longer exists, or one a test kills, is an error (exit status 1).
 
 mutmut works in ``mutants/`` (a copy of the project, ignored by git, pytest, ruff and
 mypy). Each run starts from an empty ``mutants/`` unless ``--keep``: mutmut keeps a
@@ -31,6 +32,7 @@ import argparse
 import ast
 import io
 import os
+import re
 import shutil
 import sys
 import textwrap
@@ -146,28 +148,66 @@ _LAYOUT = {tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, toke
            tokenize.ENDMARKER}  # fmt: skip
 
 
-def _shape(lines: list[str]) -> list[tuple[int, str]]:
-    """The tokens of some lines of code, each string literal replaced by a placeholder.
-    Lines cut out of a function may leave a bracket open: the tokens before are kept."""
+def _tokens(lines: list[str]) -> list[tuple[int, str]]:
+    """The tokens of some lines of code (layout left out). Lines cut out of a function may
+    leave a bracket open: the tokens before are kept."""
     source = textwrap.dedent("\n".join(lines)) + "\n"
-    shape: list[tuple[int, str]] = []
+    tokens: list[tuple[int, str]] = []
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type in _LAYOUT:
-                continue
-            shape.append((token.type, "<string>" if token.type == tokenize.STRING
-                          else token.string))  # fmt: skip
+            if token.type not in _LAYOUT:
+                tokens.append((token.type, token.string))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         pass
-    return shape
+    return tokens
+
+
+#: A string like this is a key, a code or a name that code reads ("points", "bad_state",
+#: "raise"), not wording: a mutant changing it is a rules mutant like any other.
+_KEY_LIKE = re.compile(r"[a-z0-9_.:/-]*")
+
+
+def _text_and_code(literal: str) -> tuple[str, list[str]] | None:
+    """A string literal's text and, for an f-string, its replacement fields' code."""
+    try:
+        node = ast.parse(literal, mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value, []
+    if isinstance(node, ast.JoinedStr):
+        text = "".join(str(v.value) for v in node.values if isinstance(v, ast.Constant))
+        code = [ast.dump(v) for v in node.values if isinstance(v, ast.FormattedValue)]
+        return text, code
+    return None  # bytes
+
+
+def _wording_changed(old: str, new: str) -> bool:
+    """Whether two string literals differ in wording alone: the same code in their
+    replacement fields, and text that reads as words (a space or a capital), not as a key
+    or a code."""
+    before, after = _text_and_code(old), _text_and_code(new)
+    if before is None or after is None or before[1] != after[1]:
+        return False
+    return not _KEY_LIKE.fullmatch(before[0])
 
 
 def is_string_only(diff: str) -> bool:
-    """Whether a mutant changes string literals and nothing else."""
+    """Whether a mutant changes the wording of messages and nothing else: only string
+    literals differ, and each one changed reads as words (a space or a capital), not as
+    a key or a code."""
     removed, added = changed_lines(diff)
-    if not removed or not added or removed == added:
+    before, after = _tokens(removed), _tokens(added)
+    if not before or len(before) != len(after) or before == after:
         return False
-    return _shape(removed) == _shape(added)
+    for (kind, old), (new_kind, new) in zip(before, after, strict=True):
+        if old == new and kind == new_kind:
+            continue
+        if kind != tokenize.STRING or new_kind != tokenize.STRING:
+            return False
+        if not _wording_changed(old, new):
+            return False
+    return True
 
 
 def _function_spans(source: str) -> dict[tuple[str | None, str], tuple[int, int]]:
