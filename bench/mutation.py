@@ -311,11 +311,13 @@ class Tally:
     equivalent: int
     string_only: int
     other: int
+    not_run: int
     total: int
 
     @property
     def rules_mutants(self) -> int:
-        return self.total - self.string_only - self.equivalent
+        """The mutants tried that are neither string-only nor equivalent."""
+        return self.total - self.string_only - self.equivalent - self.not_run
 
     @property
     def score(self) -> float:
@@ -359,13 +361,15 @@ def tally(
         elif mutant.status in ("survived", "no tests"):
             counts["survived"] += 1
             survivors.append(mutant)
+        elif mutant.status == "not checked":  # a run stopped before reaching it
+            counts["not_run"] += 1
         else:  # suspicious, segfault, not checked, ...
             counts["other"] += 1
             survivors.append(mutant)
     result = Tally(killed=counts["killed"], survived=counts["survived"],
                    timeout=counts["timeout"], equivalent=counts["equivalent"],
                    string_only=counts["string_only"], other=counts["other"],
-                   total=len(mutants))  # fmt: skip
+                   not_run=counts["not_run"], total=len(mutants))  # fmt: skip
     return result, survivors, string_survivors, problems
 
 
@@ -384,7 +388,10 @@ def report(
         f"  string-only: {counts.string_only} (of them survived: {len(strings)})",
     ]
     if counts.other:
-        lines.append(f"  other:       {counts.other} (suspicious, segfault, not checked)")
+        lines.append(f"  other:       {counts.other} (suspicious, segfault)")
+    if counts.not_run:
+        lines.append(f"  not run:     {counts.not_run} (the run stopped before them; left out "
+                     "of the share below)")  # fmt: skip
     met = "met" if counts.score >= TARGET else "not met"
     lines += [
         f"  killed of the {counts.rules_mutants} rules mutants (neither string-only nor "

@@ -75,11 +75,12 @@ def test_the_tally_counts_equivalents_and_wording_apart_and_checks_the_equivalen
         _mutant("m.x_f__mutmut_5", "survived"),
         _mutant("m.x_f__mutmut_6", "survived", '    x = "a message"', '    x = "A MESSAGE"'),
         _mutant("m.x_f__mutmut_7", "killed"),
+        _mutant("m.x_f__mutmut_8", "not checked"),
     ]
     equivalents = {"m.x_f__mutmut_5": "same", "m.x_f__mutmut_7": "killed", "m.gone": "old"}
     counts, survivors, strings, problems = mutation.tally(mutants, equivalents)
     assert (counts.killed, counts.timeout, counts.survived) == (1, 1, 2)
-    assert (counts.equivalent, counts.string_only, counts.total) == (2, 1, 7)
+    assert (counts.equivalent, counts.string_only, counts.not_run, counts.total) == (2, 1, 1, 8)
     assert counts.rules_mutants == 4
     assert counts.score == 0.5
     assert [m.name for m in survivors] == ["m.x_f__mutmut_3", "m.x_f__mutmut_4"]
