@@ -354,7 +354,7 @@ def tally(
             counts["equivalent"] += 1
         elif mutant.string_only:
             counts["string_only"] += 1
-            if not caught:
+            if mutant.status in ("survived", "no tests"):
                 string_survivors.append(mutant)
         elif mutant.status in ("killed", "timeout"):
             counts[mutant.status] += 1
@@ -396,7 +396,7 @@ def report(
     lines += [
         f"  killed of the {counts.rules_mutants} rules mutants (neither string-only nor "
         f"equivalent): {counts.score:.1%} (target {TARGET:.0%}: {met})",
-        f"  time: {seconds / 60:.1f} min",
+        *([f"  time: {seconds / 60:.1f} min"] if seconds else []),
         "",
         f"survivors ({len(survivors)}):",
         *(m.describe() for m in survivors),
@@ -429,7 +429,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.monotonic()
     if not options.report_only:
         run_mutmut(options.game, options.max_children, options.keep, options.fuzz_seeds)
-    seconds = time.monotonic() - start
+    seconds = 0.0 if options.report_only else time.monotonic() - start
     mutants = read_mutants(options.game)
     counts, survivors, strings, problems = tally(mutants, read_equivalents(options.game))
     text = report(options.game, counts, survivors, strings, seconds)
