@@ -1,0 +1,102 @@
+"""bench/mutation.py's own reading of mutmut's results: which mutants are string-only,
+where a survivor lies, how the equivalents are counted, and that its module table names
+every module of each game (mutmut itself is not run here)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_mutation", ROOT / "bench" / "mutation.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+mutation = _load()
+
+
+def _diff(before: str, after: str) -> str:
+    return f"--- f.py\n+++ f.py\n@@ -1,3 +1,3 @@\n def f():\n-{before}\n+{after}\n"
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "string_only"),
+    [
+        ('    raise IllegalAction("game_over", "the game is over")',
+         '    raise IllegalAction("game_over", "XXthe game is overXX")', True),
+        ('    raise IllegalAction("game_over", "the game is over")',
+         '    raise IllegalAction("XXgame_overXX", "the game is over")', False),
+        ('    return {"points": 3}', '    return {"XXpointsXX": 3}', False),
+        ('    return {"points": 3}', '    return {"points": 4}', False),
+        ('    x = "Pass"', '    x = "PASS"', True),
+        ('    x = f"you need {need(state)}"', '    x = f"XXyou need {need(state)}XX"', True),
+        ('    x = f"you need {need(state)}"', '    x = f"you need {need(None)}"', False),
+        ('    x = "a message"', '    x = None', False),
+        ('    x = "a message"', '    x = "a message"', False),
+    ],
+)  # fmt: skip
+def test_string_only_means_wording_alone(before: str, after: str, string_only: bool) -> None:
+    assert mutation.is_string_only(_diff(before, after)) is string_only
+
+
+def test_a_survivor_is_placed_on_its_line_in_its_function(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text(
+        "def f(x):\n    return x + 1\n\n\nclass C:\n    def g(self, x):\n        return x + 1\n"
+    )
+    diff = _diff("        return x + 1", "        return x - 1")
+    assert mutation.source_line(source, "g", "C", diff) == 7
+    assert mutation.source_line(source, "f", None, diff) == 2
+    assert mutation.source_line(source, "f", None, _diff("    nowhere", "    else")) == 1
+
+
+def _mutant(name: str, status: str, before: str = "    return 1", after: str = "    return 2"):
+    return mutation.Mutant(name, "m.py", status, _diff(before, after), 1)
+
+
+def test_the_tally_counts_equivalents_and_wording_apart_and_checks_the_equivalents() -> None:
+    mutants = [
+        _mutant("m.x_f__mutmut_1", "killed"),
+        _mutant("m.x_f__mutmut_2", "timeout"),
+        _mutant("m.x_f__mutmut_3", "survived"),
+        _mutant("m.x_f__mutmut_4", "no tests"),
+        _mutant("m.x_f__mutmut_5", "survived"),
+        _mutant("m.x_f__mutmut_6", "survived", '    x = "a message"', '    x = "A MESSAGE"'),
+        _mutant("m.x_f__mutmut_7", "killed"),
+        _mutant("m.x_f__mutmut_8", "not checked"),
+    ]
+    equivalents = {"m.x_f__mutmut_5": "same", "m.x_f__mutmut_7": "killed", "m.gone": "old"}
+    counts, survivors, strings, problems = mutation.tally(mutants, equivalents)
+    assert (counts.killed, counts.timeout, counts.survived) == (1, 1, 2)
+    assert (counts.equivalent, counts.string_only, counts.not_run, counts.total) == (2, 1, 1, 8)
+    assert counts.rules_mutants == 4
+    assert counts.score == 0.5
+    assert [m.name for m in survivors] == ["m.x_f__mutmut_3", "m.x_f__mutmut_4"]
+    assert [m.name for m in strings] == ["m.x_f__mutmut_6"]
+    assert len(problems) == 2
+    assert "m.gone is no mutant of this run" in problems[0]
+    assert "m.x_f__mutmut_7 is killed: not equivalent" in problems[1]
+
+
+@pytest.mark.parametrize("game", sorted(mutation.PACKAGES))
+def test_every_module_of_a_game_is_mutated_or_left_out_with_a_reason(game: str) -> None:
+    assert mutation.check_tables(game) == []
+    assert "rules.py" in mutation.MODULES[game]
+    assert all(mutation.LEFT_OUT[game].values())
+
+
+def test_the_equivalents_file_names_only_games() -> None:
+    for game in mutation.PACKAGES:
+        assert isinstance(mutation.read_equivalents(game), dict)
