@@ -221,6 +221,71 @@ def test_an_exhausted_draw_pile_leaves_the_hand_short():
     assert state.draws[0] == []
 
 
+def reading_race():
+    """Seat 0 on 2 cannot overtake seat 1 on 5; seat 2 is on 6; no symbols rolled.
+
+    After the face-down cards seat 0 holds "Hourglass 1", seat 1 "Bell 6" and seat 2
+    "Bell 6" and "Bell 5"; every draw pile is still full.
+    """
+    state = table(3, roller=0, dice={}, hands={
+        0: ["Cloud 2", "Hourglass 1"],
+        1: ["Cloud 5", "Bell 6"],
+        2: ["Gear 6", "Bell 6", "Bell 5"]})
+    for action in (bid(0, "Cloud 2"), bid(1, "Cloud 5"), bid(2, "Gear 6")):
+        GAME.apply(state, action)
+    assert (state.to_act, state.pos) == (0, [2, 5, 6])
+    return state
+
+
+@pytest.mark.rule("raise.txt", 87, 91)
+def test_a_player_who_passes_refills_at_once_and_is_never_asked_again_that_round():
+    """Reading (docs/raise.md, "Passing"): 'A player who passes does not play any more in
+    this round, removes their own counting stone from the game board and refills their
+    hand cards to 6.' The refill comes with the pass, while the round goes on, and the
+    refilled hand neither gives the player another turn nor keeps the round going."""
+    state = reading_race()
+    point = state.point
+    draw_before = len(state.draws[0])
+    events = GAME.apply(state, pass_(0))
+    assert [e.kind for e in events] == ["passed", "refilled"]
+    assert events[1].data == {"player": 0, "count": 5}
+    assert len(state.hands[0]) == 6
+    assert len(state.draws[0]) == draw_before - 5
+    assert (state.phase, state.point, state.round) == ("race", point, 1)  # round goes on
+    turns = [state.to_act]
+    for action in (play(1, "Bell 6"), play(2, "Bell 6"), pass_(1)):
+        events = GAME.apply(state, action)
+        turns.append(state.to_act)
+    assert turns[:3] == [1, 2, 1]  # seat 0, with 6 cards, is not asked
+    assert state.won_points[2] == [point]  # the round ended once seat 2's stone was alone
+    refills = [e.data for e in events if e.kind == "refilled"]
+    assert refills == [{"player": 1, "count": 6}, {"player": 2, "count": 5}]  # not seat 0
+
+
+@pytest.mark.rule("raise.txt", "83.4", "83.5", 87, 99)
+def test_a_player_still_in_the_round_draws_nothing_until_passing_or_the_round_end():
+    """Reading (docs/raise.md, "Passing"): 'Only the current hand cards may be used to
+    continue playing. Drawing further number cards is not allowed in the current round!'
+    A player whose stone is on the board draws nothing, even with an empty hand: they
+    refill when they pass ('refills their hand cards to 6') or at the end of the round
+    ('refill your hand cards to 6')."""
+    state = reading_race()
+    draws = [len(d) for d in state.draws]
+    GAME.apply(state, pass_(0))
+    GAME.apply(state, play(1, "Bell 6"))  # 5 -> 11: seat 1's last card
+    assert state.hands[1] == []
+    GAME.apply(state, play(2, "Bell 6"))  # 6 -> 12: seat 1 is furthest back again
+    assert (state.to_act, state.hands[1], state.hands[2]) == (1, [], [card(2, "Bell 5")])
+    assert [len(d) for d in state.draws][1:] == draws[1:]  # nobody in the round drew
+    assert GAME.legal_actions(state) == [pass_(1)]  # no card to continue with, none drawn
+    events = GAME.apply(state, pass_(1))
+    assert events[1].data == {"player": 1, "count": 6}  # the pass refills
+    assert len(state.draws[1]) == draws[1] - 6
+    won = next(i for i, e in enumerate(events) if e.kind == "round_won")
+    assert events[won + 1].data == {"player": 2, "count": 5}  # the round's end refills
+    assert len(state.draws[2]) == draws[2] - 5
+
+
 # -- end of round --------------------------------------------------------------------
 
 
@@ -327,9 +392,13 @@ def test_a_tie_shares_the_victory():
     assert outcome.is_tie
 
 
+@pytest.mark.rule("raise.txt", "65.1", 89, 105)
 def test_the_game_ends_when_nobody_has_a_card_left():
-    """Reading (docs/raise.md): with every hand and draw pile empty no round can be
-    played, so the game ends with the point cards still in the pile unawarded."""
+    """Reading (docs/raise.md, "When the cards run out"): the rulebook ends the game 'when
+    all point cards have been awarded' and is silent when every hand and draw pile is
+    empty first. Then nobody can do step 2 ('Each player chooses exactly 1 number card
+    from their hand'), so no round can be played: the game ends, finished, and the point
+    cards still in the pile are not awarded."""
     state = table(2, roller=0, dice={}, hands={0: ["Cloud 2"], 1: ["Cloud 5"]})
     set_draw(state, 0, 0)
     set_draw(state, 1, 0)
@@ -339,6 +408,27 @@ def test_the_game_ends_when_nobody_has_a_card_left():
     assert events[-1].data["reason"] == "no player has a card left"
     assert GAME.is_over(state)
     assert state.point_pile
+
+
+@pytest.mark.rule("raise.txt", 89, 91, 95)
+def test_a_player_alone_with_cards_plays_the_round_alone_and_wins_it():
+    """Reading (docs/raise.md, "When the cards run out"): a player whose hand and draw
+    pile are used up places no stone; if only one player holds cards, theirs is the only
+    stone, and 'The round is won ... by the player whose counting stone is the only one
+    left on the game board.' The game goes on while anyone holds a card."""
+    state = table(2, roller=1, dice={}, hands={0: ["Cloud 2"], 1: []})
+    set_draw(state, 1, 0)
+    assert state.to_act == 0  # the roller has no card: seat 0 chooses alone
+    point, pile = state.point, len(state.point_pile)
+    events = GAME.apply(state, bid(0, "Cloud 2"))
+    won = next(e for e in events if e.kind == "round_won")
+    assert won.data["player"] == 0
+    assert state.won_points[0] == [point]
+    assert not GAME.is_over(state)
+    assert (state.round, state.roller, state.to_act) == (2, 0, 0)
+    assert len(state.point_pile) == pile - 1
+    assert len(state.hands[0]) == 6
+    assert state.hands[1] == []
 
 
 def test_a_game_at_its_length_cap_is_unfinished():
