@@ -19,7 +19,7 @@ from play.engine.games.raise_.cards import (
     owner,
 )
 
-from .raise_table import bid, card, pass_, play, set_draw, set_hand, table
+from .raise_table import bid, card, ids, pass_, play, set_draw, set_hand, table
 
 # -- setup ---------------------------------------------------------------------------
 
@@ -176,10 +176,16 @@ def test_face_down_choices_are_collected_from_the_roller_clockwise():
 def test_a_player_without_cards_sits_the_round_out():
     """Reading: with an empty hand (draw pile used up) a player plays no card and places no
     stone (docs/raise.md)."""
-    state = table(3, roller=0, hands={0: ["Bell 2"], 1: [], 2: ["Gear 3"]})
+    state = table(3, roller=0, hands={0: ["Bell 2", "Cloud 1"], 1: [],
+                                      2: ["Gear 3", "Cloud 1"]})
     set_draw(state, 1, 0)
     GAME.apply(state, bid(0, "Bell 2"))
     assert state.to_act == 2
+    events = GAME.apply(state, bid(2, "Gear 3"))
+    revealed = next(e for e in events if e.kind == "cards_revealed")
+    assert [p["player"] for p in revealed.data["plays"]] == [0, 2]
+    assert state.pos[1] is None
+    assert sorted(state.order) == [0, 2]
 
 
 @pytest.mark.rule("raise.txt", "73.1", "73.2", "77.2")
@@ -289,6 +295,32 @@ def test_a_player_who_cannot_overtake_must_pass():
     )
 
 
+@pytest.mark.rule("raise.txt", "83.2", "83.3")
+def test_landing_on_the_second_to_last_stone_is_not_overtaking_it():
+    """Reading (docs/raise.md, "Overtaking"): 'as many hand cards until the calculated
+    value in total makes it possible to overtake the second-to-last counting stone' means
+    reaching a space beyond it. Seat 0 on 2, seat 1 on 5: a hand reaching 5 must pass, a
+    hand reaching 6 (exactly one past) may continue, even when no card does it alone."""
+    state = race_table()
+    set_hand(state, 0, ["Hourglass 3"])  # 2 + 3 = 5: on seat 1's stone
+    assert GAME.legal_actions(state) == [pass_(0)]
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, play(0, "Hourglass 3"))
+    assert caught.value.code == "cannot_overtake"
+    set_hand(state, 0, ["Hourglass 4"])  # 2 + 4 = 6: past it with one card
+    assert GAME.legal_actions(state) == [pass_(0), play(0, "Hourglass 4")]
+    set_hand(state, 0, ["Hourglass 1", "Hourglass 3"])  # 2 + 1 + 3 = 6: with both
+    assert GAME.legal_actions(state) == [pass_(0), play(0, "Hourglass 1"),
+                                         play(0, "Hourglass 3")]
+    GAME.verify(state, play(0, "Hourglass 1"))
+    GAME.apply(state, play(0, "Hourglass 1"))
+    assert (state.to_act, state.pos[0], state.committed) == (0, 3, True)
+    assert GAME.legal_actions(state) == [play(0, "Hourglass 3")]
+    GAME.apply(state, play(0, "Hourglass 3"))
+    assert state.order == [1, 0, 2]  # 6: past seat 1's 5, on top of seat 2's 6
+    assert (state.to_act, state.target, state.committed) == (1, 6, False)
+
+
 @pytest.mark.rule("raise.txt", "83.4", "83.5")
 def test_only_hand_cards_may_be_used_to_continue():
     """'Only the current hand cards may be used ... Drawing further number cards is not
@@ -310,6 +342,20 @@ def test_passing_removes_the_stone_and_refills_the_hand_to_6():
     assert len(state.hands[0]) == 6
     assert {"kind": "refilled", "data": {"player": 0, "count": 3}} in [e.to_dict() for e in events]
     assert state.to_act == 1
+
+
+@pytest.mark.rule("raise.txt", "37.2", "87.2")
+def test_refilling_draws_from_the_top_of_the_own_draw_pile():
+    """'draw 6 cards from your own draw pile' and, passing, 'refills their hand cards to
+    6': the cards drawn are the top ones of the player's own pile."""
+    state = race_table()
+    set_hand(state, 0, ["Hourglass 1", "Hourglass 2", "Gear 6"],
+             draw_top=["Bell 2", "Bell 3", "Diamond 4", "Diamond 5"])
+    GAME.apply(state, pass_(0))
+    assert state.hands[0] == sorted(ids(0, ["Hourglass 1", "Hourglass 2", "Gear 6",
+                                            "Bell 2", "Bell 3", "Diamond 4"]))
+    assert state.draws[0][-1] == card(0, "Diamond 5")  # the next one on top
+    assert len(state.draws[0]) == SET_SIZE - 1 - 3 - 3  # one in the pot, 3 held, 3 drawn
 
 
 @pytest.mark.rule("raise.txt", 89)
@@ -530,6 +576,9 @@ def test_the_game_ends_when_nobody_has_a_card_left():
     events = GAME.apply(state, bid(1, "Cloud 5"))
     assert events[-1].kind == "game_over"
     assert events[-1].data["reason"] == "no player has a card left"
+    point = state.won_points[1][0]
+    assert events[-1].data["scores"] == [0, POINT_VALUES[point] + 2]  # the pot: 2 cards
+    assert events[-1].data["winners"] == [1]
     assert GAME.is_over(state)
     assert state.point_pile
 
