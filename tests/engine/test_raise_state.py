@@ -1,0 +1,169 @@
+"""Raise's state, views and outcome: what a state may hold, what each seat sees when,
+and the scores while a game is in progress (rulebook: shared/rules/raise.txt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from play.engine.core import DataError
+from play.engine.games.raise_ import GAME, RaiseState
+from play.engine.games.raise_.cards import POINT_VALUES, SYMBOL_INDEX, VP_OF, card_values
+
+from .raise_table import bid, card, pass_, play, table
+
+
+def race_table() -> RaiseState:
+    """Seat 0 on 2 (furthest back), seat 1 on 5, seat 2 on 6; no symbols rolled."""
+    state = table(3, roller=0, dice={}, hands={
+        0: ["Cloud 2", "Hourglass 1", "Hourglass 2", "Gear 6"],
+        1: ["Cloud 5", "Bell 6"],
+        2: ["Gear 6", "Bell 6"]})
+    for action in (bid(0, "Cloud 2"), bid(1, "Cloud 5"), bid(2, "Gear 6")):
+        GAME.apply(state, action)
+    return state
+
+
+# -- states from data ----------------------------------------------------------------
+
+
+def test_a_state_in_the_middle_of_continuing_round_trips_through_json():
+    state = race_table()
+    GAME.apply(state, play(0, "Hourglass 1"))  # committed: must play on
+    again = RaiseState.from_dict(state.to_dict())
+    assert again.to_dict() == state.to_dict()
+    assert (again.committed, again.target, again.order) == (True, 5, [0, 1, 2])
+    assert again.values == state.values  # the card values come back with the dice
+    assert GAME.legal_actions(again) == GAME.legal_actions(state)
+
+
+def broken(change):
+    data = race_table().to_dict()
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(game="chizo"),
+    lambda d: d.update(phase="auction"),
+    lambda d: d.pop("committed"),
+    lambda d: d.update(step="many"),
+    lambda d: d.update(hands=[[1], 2, [3]]),
+    lambda d: d.update(players=1, hands=[[]], draws=[[]], won=[[]], won_points=[[]],
+                       bids=[None], pos=[None], order=[]),
+    lambda d: d.update(players=6),
+    lambda d: d.update(bids=[None, None]),
+    lambda d: d.update(pos=[2, 5, 6, None]),
+    lambda d: d.update(order=[0, 1]),
+    lambda d: d.update(order=[0, 1, 1]),
+    lambda d: d.update(pos=[None, 5, 6]),
+], ids=["game", "phase", "missing", "step", "hand", "one-player", "six-players", "bids",
+        "pos", "order-short", "order-twice", "order-off-board"])
+def test_a_state_that_is_not_a_raise_state_is_refused(change):
+    with pytest.raises(DataError) as caught:
+        RaiseState.from_dict(broken(change))
+    assert caught.value.code == "bad_state"
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_states_of_the_smallest_and_largest_tables_are_accepted(players):
+    state = GAME.new_game({"players": players}, seed=2)
+    assert RaiseState.from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+# -- card values ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_card_values_of_a_roll_are_shared_by_every_state_with_those_dice(players):
+    """Memoised on the sorted faces (any order of the same faces gives the same values),
+    for every face from diamond (the first symbol) to blank."""
+    faces = [SYMBOL_INDEX[f] for f in ("diamond", "blank", "bell", "diamond", "gear",
+                                       "blank", "hourglass")]
+    first = card_values(faces, players)
+    assert card_values(list(reversed(faces)), players) is first
+    assert len(first) == 30 * players
+    assert first[card(0, "Diamond 4")] == 4 * 3  # two diamonds rolled
+
+
+def test_dice_that_no_die_shows_count_for_no_symbol():
+    """A state read from bad data may hold faces no die has: they count as blanks."""
+    blank = SYMBOL_INDEX["blank"]
+    expected = card_values([blank] * 7, 3)
+    assert card_values([-1] * 7, 3) == expected
+    assert card_values([300] * 7, 3) == expected
+    assert card_values([], 3) == expected
+
+
+# -- views ---------------------------------------------------------------------------
+
+
+@pytest.mark.rule("raise.txt", "65.1", "65.2", 99)
+def test_a_new_round_shows_no_stones_and_no_face_down_card_yet():
+    """'Now remove all remaining counting stones from the game board': the next round
+    starts with an empty board, nobody has chosen, nothing is to be overtaken."""
+    state = race_table()
+    GAME.apply(state, pass_(0))
+    GAME.apply(state, pass_(1))  # seat 2 wins the round and rolls the next
+    for seat in range(3):
+        seen = GAME.view(state, seat)
+        assert seen["phase"] == "bid"
+        assert seen["round"] == 2
+        assert seen["stones"] == []
+        assert seen["target"] is None
+        assert seen["committed"] is False
+        assert seen["pot"] == []
+        assert seen["chosen"] == [False, False, False]
+        assert seen["face_down"] is None
+        assert seen["point_card"] == POINT_VALUES[state.point]
+        assert seen["roller"] == 2
+    assert GAME.view(state, 2)["legal_actions"]
+    assert GAME.view(state, 0)["legal_actions"] == []  # not seat 0's turn
+
+
+def test_the_race_view_shows_the_stones_back_to_front_and_the_stone_to_pass():
+    state = race_table()
+    seen = GAME.view(state, 1)
+    assert seen["stones"] == [{"player": 0, "space": 2}, {"player": 1, "space": 5},
+                              {"player": 2, "space": 6}]
+    assert (seen["to_act"], seen["target"], seen["committed"]) == (0, 5, False)
+    assert [c["id"] for c in seen["pot"]] == [card(0, "Cloud 2"), card(1, "Cloud 5"),
+                                              card(2, "Gear 6")]
+    assert seen["hand"] == [{
+        "id": card(1, "Bell 6"), "owner": 1, "name": "Bell 6", "symbol": "bell",
+        "number": 6, "vp": 1, "value": 6,
+    }]
+    assert seen["hand_sizes"] == [3, 1, 1]
+
+
+def test_a_finished_game_shows_no_point_card_and_each_pile():
+    state = GAME.new_game({"players": 2}, seed=11)
+    while not GAME.is_over(state):
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    seen = GAME.view(state, 0)
+    assert (seen["phase"], seen["to_act"], seen["point_card"]) == ("over", None, None)
+    assert seen["legal_actions"] == []
+    for seat in (0, 1):
+        pile = seen["piles"][seat]
+        assert pile["cards"] == state.won[seat]
+        assert pile["point_cards"] == [POINT_VALUES[i] for i in state.won_points[seat]]
+        assert pile["points"] == sum(VP_OF[c] for c in state.won[seat]) + sum(
+            pile["point_cards"])
+
+
+# -- outcome -------------------------------------------------------------------------
+
+
+@pytest.mark.rule("raise.txt", "105.1", "105.2")
+def test_while_the_game_goes_on_nobody_has_won_and_the_scores_are_the_piles():
+    """Nobody wins before 'all point cards have been awarded'; in the meantime the
+    scores shown are the players' own piles, without the hands (scored only at the end:
+    'For the final scoring, now place all cards still in your hand onto your own pile')."""
+    state = race_table()
+    GAME.apply(state, pass_(0))
+    GAME.apply(state, pass_(1))  # seat 2 won the first round
+    outcome = GAME.outcome(state)
+    assert outcome.status == "in_progress"
+    assert outcome.winners == ()
+    pile = sum(VP_OF[c] for c in state.won[2]) + POINT_VALUES[state.won_points[2][0]]
+    assert outcome.scores == (0, 0, pile)
+    assert outcome.length == state.step == 5
