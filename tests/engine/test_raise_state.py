@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from play.engine.core import DataError
+from play.engine.core import Action, DataError, IllegalAction, Rng
 from play.engine.games.raise_ import GAME, RaiseState
-from play.engine.games.raise_.cards import POINT_VALUES, SYMBOL_INDEX, VP_OF, card_values
+from play.engine.games.raise_.cards import (
+    POINT_VALUES,
+    SET_SIZE,
+    SYMBOL_INDEX,
+    VP_OF,
+    card_values,
+    find_card,
+)
 
 from .raise_table import bid, card, pass_, play, table
 
@@ -24,6 +31,20 @@ def race_table() -> RaiseState:
 
 
 # -- states from data ----------------------------------------------------------------
+
+
+def test_a_bare_state_is_an_empty_table_until_the_setup_fills_it():
+    state = RaiseState(3, Rng(1))
+    assert (state.players, state.step, state.round, state.roller) == (3, 0, 0, 0)
+    assert (state.phase, state.to_act, state.point) == ("bid", None, None)
+    assert (state.target, state.committed) == (None, False)
+    assert state.hands == state.draws == state.won == state.won_points == [[], [], []]
+    assert state.point_pile == state.removed == state.dice == state.pot == state.order == []
+    assert state.bids == state.pos == [None, None, None]
+    assert state.values == ()
+    with pytest.raises(IndexError):
+        state.value_of(0)  # no dice yet: no card has a value
+
 
 
 def test_a_state_in_the_middle_of_continuing_round_trips_through_json():
@@ -85,6 +106,12 @@ def test_the_card_values_of_a_roll_are_shared_by_every_state_with_those_dice(pla
     assert first[card(0, "Diamond 4")] == 4 * 3  # two diamonds rolled
 
 
+def test_a_roll_of_seven_equal_faces_is_memoised_too():
+    bells = [SYMBOL_INDEX["bell"]] * 7
+    assert card_values(bells, 2) is card_values(list(bells), 2)
+    assert card_values(bells, 2)[card(1, "Bell 6")] == 6 * 8
+
+
 def test_dice_that_no_die_shows_count_for_no_symbol():
     """A state read from bad data may hold faces no die has: they count as blanks."""
     blank = SYMBOL_INDEX["blank"]
@@ -92,9 +119,49 @@ def test_dice_that_no_die_shows_count_for_no_symbol():
     assert card_values([-1] * 7, 3) == expected
     assert card_values([300] * 7, 3) == expected
     assert card_values([], 3) == expected
+    bell = SYMBOL_INDEX["bell"]
+    with_bells = card_values([bell] * 6 + [blank], 3)
+    assert card_values([-1] + [bell] * 6, 3) == with_bells  # an odd face first ...
+    assert card_values([bell] * 6 + [300], 3) == with_bells  # ... or last
+
+
+def test_a_card_is_found_by_name_and_copy():
+    assert find_card(1, "diamond 6", 1) == find_card(1, "Diamond 6") + 1 == SET_SIZE + 29
+    with pytest.raises(KeyError):
+        find_card(1, "Diamond 6", 2)  # a set holds two
+    with pytest.raises(KeyError):
+        find_card(0, "Bell 1")  # and no Bell 1
+
+
+@pytest.mark.parametrize(("card_id", "reason"), [
+    (0, "card 0 (Hourglass 1) is not in your hand"),
+    (SET_SIZE * 5 - 1, "card 149 (Diamond 6) is not in your hand"),
+    (SET_SIZE * 5, "card 150 is not in your hand"),
+    (-1, "card -1 is not in your hand"),
+])
+def test_a_card_not_in_hand_is_named_when_it_exists(card_id, reason):
+    state = table(2, roller=1, hands={0: ["Bell 2"], 1: ["Bell 3"]})
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, Action("bid", 1, (card_id,)))
+    assert (caught.value.code, caught.value.reason) == ("card_not_in_hand", reason)
 
 
 # -- views ---------------------------------------------------------------------------
+
+
+def test_the_first_round_shows_the_beginner_to_choose_and_an_empty_board():
+    state = GAME.new_game({"players": 3, "first_player": 1}, seed=6)
+    seen = GAME.view(state, 2)
+    assert (seen["game"], seen["player"], seen["players"]) == ("raise", 2, 3)
+    assert (seen["step"], seen["round"], seen["phase"]) == (0, 1, "bid")
+    assert (seen["to_act"], seen["roller"]) == (1, 1)
+    assert (seen["stones"], seen["target"], seen["committed"]) == ([], None, False)
+    assert seen["point_pile_size"] == 14 - 5 - 1
+    assert len(seen["dice"]) == 7
+    assert [c["id"] for c in seen["hand"]] == state.hands[2]
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    assert GAME.view(state, 0)["step"] == 1
+
 
 
 @pytest.mark.rule("raise.txt", "65.1", "65.2", 99)
