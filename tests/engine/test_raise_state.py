@@ -83,6 +83,8 @@ def test_a_state_that_is_not_a_raise_state_is_refused(change):
     with pytest.raises(DataError) as caught:
         RaiseState.from_dict(broken(change))
     assert caught.value.code == "bad_state"
+    assert caught.value.reason.startswith(("not a Raise state", "a Raise state for",
+                                           "the stone order must list"))
 
 
 @pytest.mark.parametrize("players", [2, 5])
@@ -127,7 +129,7 @@ def test_dice_that_no_die_shows_count_for_no_symbol():
 
 def test_a_card_is_found_by_name_and_copy():
     assert find_card(1, "diamond 6", 1) == find_card(1, "Diamond 6") + 1 == SET_SIZE + 29
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="seat 1 has no card 'Diamond 6' number 2"):
         find_card(1, "Diamond 6", 2)  # a set holds two
     with pytest.raises(KeyError):
         find_card(0, "Bell 1")  # and no Bell 1
