@@ -236,3 +236,51 @@ def test_while_the_game_goes_on_nobody_has_won_and_the_scores_are_the_piles():
     pile = sum(VP_OF[c] for c in state.won[2]) + POINT_VALUES[state.won_points[2][0]]
     assert outcome.scores == (0, 0, pile)
     assert outcome.length == state.step == 5
+
+
+# -- clones and refusals ---------------------------------------------------------------
+
+
+def test_a_clone_in_the_middle_of_continuing_is_the_same_game():
+    state = race_table()
+    GAME.apply(state, play(0, "Hourglass 1"))
+    twin = state.clone()
+    assert twin.to_dict() == state.to_dict()
+    assert (twin.target, twin.committed, twin.values) == (5, True, state.values)
+    assert GAME.legal_actions(twin) == GAME.legal_actions(state)
+    GAME.apply(twin, play(0, "Gear 6"))
+    assert (state.pos[0], twin.pos[0]) == (3, 9)
+
+
+def refusal(setup_actions, action):
+    state = race_table()
+    for done in setup_actions:
+        GAME.apply(state, done)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, action)
+    return caught.value.code, caught.value.reason
+
+
+@pytest.mark.parametrize(("setup_actions", "action", "code", "reason"), [
+    ([], pass_(1), "not_your_turn", "not your turn: player 0 is to act"),
+    ([], Action("pass", 0, (1,)), "bad_action", "'pass' takes no arguments"),
+    ([], Action("play", 0, ()), "bad_action", "'play' takes one argument: a card id"),
+    ([], Action("bid", 0, (card(0, "Gear 6"),)), "wrong_action",
+     "your stone is furthest back: 'play' a card or 'pass', not 'bid'"),
+    ([play(0, "Hourglass 1")], pass_(0), "must_continue",
+     "you have started to continue: play cards until your stone overtakes the "
+     "second-to-last stone (you are on 3, you need 6)"),
+    ([pass_(0), pass_(1)], pass_(2), "wrong_action",
+     "choose a card to play face down ('bid'), not 'pass'"),
+], ids=["turn", "pass-args", "card-args", "race-bid", "must-continue", "bid-pass"])
+def test_each_refusal_says_why(setup_actions, action, code, reason):
+    assert refusal(setup_actions, action) == (code, reason)
+
+
+def test_a_finished_game_says_it_is_over():
+    state = GAME.new_game({"players": 2}, seed=11)
+    while not GAME.is_over(state):
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, pass_(0))
+    assert (caught.value.code, caught.value.reason) == ("game_over", "the game is over")
