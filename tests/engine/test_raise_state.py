@@ -87,6 +87,20 @@ def test_a_state_that_is_not_a_raise_state_is_refused(change):
                                            "the stone order must list"))
 
 
+@pytest.mark.parametrize(("change", "reason"), [
+    (lambda d: d.update(game="chizo"), "not a Raise state"),
+    (lambda d: d.update(phase="auction"), "not a Raise state"),
+    (lambda d: d.pop("committed"), "not a Raise state: KeyError('committed')"),
+    (lambda d: d.update(players=6), "a Raise state for 6 players needs one entry per seat"),
+    (lambda d: d.update(order=[0, 1]),
+     "the stone order must list exactly the stones on the board"),
+], ids=["game", "phase", "missing", "six-players", "order"])
+def test_a_refused_state_says_why(change, reason):
+    with pytest.raises(DataError) as caught:
+        RaiseState.from_dict(broken(change))
+    assert caught.value.reason == reason
+
+
 @pytest.mark.parametrize("players", [2, 5])
 def test_states_of_the_smallest_and_largest_tables_are_accepted(players):
     state = GAME.new_game({"players": players}, seed=2)
