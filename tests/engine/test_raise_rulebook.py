@@ -24,6 +24,7 @@ def example_table():
     })
 
 
+@pytest.mark.rule("raise.txt", "65.2", 67, 71)
 def test_the_dice_example_gives_bell_2_8_diamond_5_15_and_gear_3_6():
     """'The seven dice show: 3x bell, 2x diamond, 1x gear, 1x blank. Peter plays the card
     "Bell 2" and calculates the value 8 (= 2 x 4). Melanie plays the card "Diamond 5"
@@ -35,6 +36,7 @@ def test_the_dice_example_gives_bell_2_8_diamond_5_15_and_gear_3_6():
     assert card_value(state, card(SASCHA, "Gear 3")) == 6
 
 
+@pytest.mark.rule("raise.txt", 67, 69)
 def test_the_quantity_of_a_symbol_is_always_one_more_than_was_rolled():
     """'The "quantity of the dice symbol" includes both the number of rolled symbols and
     the symbol depicted on the game board! So it is always 1 more than was rolled.'"""
@@ -43,6 +45,23 @@ def test_the_quantity_of_a_symbol_is_always_one_more_than_was_rolled():
     assert card_value(state, card(PETER, "Hourglass 1")) == 1
 
 
+@pytest.mark.rule("raise.txt", "61.2", 69)
+def test_the_example_dice_sorted_by_symbol_give_each_symbol_its_quantity():
+    """'The dice are then sorted by symbol and placed at the matching spots on the game
+    board.' With the example's dice every player sees, per symbol, the quantity that
+    multiplies its cards: the dice showing it plus the board's printed one."""
+    state = example_table()
+    for seat in (PETER, MELANIE, SASCHA):
+        seen = GAME.view(state, seat)
+        assert seen["multipliers"] == {
+            "bell": 4, "diamond": 3, "gear": 2, "cloud": 1, "hourglass": 1,
+        }
+        assert sorted(seen["dice"]) == sorted(
+            ["bell"] * 3 + ["diamond"] * 2 + ["gear"] + ["blank"]
+        )
+
+
+@pytest.mark.rule("raise.txt", "73.1", "73.3")
 def test_in_the_example_the_stones_stand_on_8_15_and_6():
     """'...each place your counting stone on the space with the calculated number.'"""
     state = example_table()
@@ -54,6 +73,7 @@ def test_in_the_example_the_stones_stand_on_8_15_and_6():
     )
 
 
+@pytest.mark.rule("raise.txt", "83.2", 85)
 def test_sascha_continues_with_cloud_4_from_6_to_10_overtaking_peter():
     """'Sascha's turn, because his counting stone is furthest back. He decides to continue
     playing and plays the card "Cloud 4", which has the value 4 (= 4 x 1). He moves his
@@ -73,6 +93,7 @@ def test_sascha_continues_with_cloud_4_from_6_to_10_overtaking_peter():
     assert {a.kind for a in GAME.legal_actions(state)} == {"pass", "play"}
 
 
+@pytest.mark.rule("raise.txt", "87.2", 95, 97, "101.2")
 def test_peter_then_may_pass_and_melanie_wins_the_round():
     """Continuing the example: 'A player who passes does not play any more in this round,
     removes their own counting stone from the game board and refills their hand cards
@@ -96,6 +117,7 @@ def test_peter_then_may_pass_and_melanie_wins_the_round():
     assert state.roller == MELANIE  # 'The player who won the previous round rolls the dice.'
 
 
+@pytest.mark.rule("raise.txt", "105.2", 111)
 def test_the_illustrated_pile_of_28_victory_points():
     """'For the final scoring, now place all cards still in your hand onto your own pile,
     and add up the victory points on the number cards and point cards.' The illustration
@@ -108,6 +130,7 @@ def test_the_illustrated_pile_of_28_victory_points():
     assert score(state, PETER) == 20 + 5 + 3
 
 
+@pytest.mark.rule("raise.txt", "83.2", "83.3")
 def test_peter_cannot_continue_with_cards_that_reach_only_9():
     """With only "Hourglass 1" (value 1) left, Peter's stone on 8 could reach 9; Sascha's
     stone is on 10, so Peter 'must play as many hand cards until the calculated value in
