@@ -83,6 +83,32 @@ def test_the_final_site_must_be_seized_or_burned():
     assert state.phase != OVER
 
 
+@pytest.mark.rule("shadowfist.txt", "1.2", 22)
+def test_seizing_a_regular_site_does_not_win_even_with_the_count_reached():
+    """'You must either seize or "burn for victory" your final feng shui site.' Only the
+    final feng shui site wins; a Non Feng Shui Site 'has no bearing on how close you are
+    to winning'. Seat 0 already controls six feng shui sites (laid from its hand, which
+    does not win), then seizes a regular site: no victory."""
+    state = main_table()
+    for name in SITES[:6]:
+        put_site(state, 0, name)
+    assert victory_count(state, 0) == goal(state) == 6
+    target = put_site(state, 1, "Monastery Training Yard")  # a regular site, Body 6
+    put_site(state, 1, "Geomantic Crossroads")
+    attack(state, target, put_character(state, 0, "Vengeful Kickboxer"))
+    act(state, "seize", len(state.columns[0]))
+    assert state.ctrl[target] == 0
+    assert state.winner is None
+    assert state.phase != OVER
+    assert GAME.outcome(state).status != "finished"
+    # the next feng shui site seized is the final one, and wins
+    state.may_attack = True
+    site = put_site(state, 1, "Pavilion of Falling Lanterns")
+    attack(state, site, put_character(state, 0, "Vengeful Kickboxer"))
+    act(state, "seize", len(state.columns[0]))
+    assert state.winner == 0
+
+
 def test_burning_for_power_does_not_count_towards_victory():
     """'You are no closer to fulfilling victory conditions'."""
     state = ready_to_take(2, own=5)
