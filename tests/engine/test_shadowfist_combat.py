@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from play.engine.core import Action
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.state import (
@@ -23,6 +25,8 @@ from .shadowfist_table import (
     main_table,
     put_character,
     put_site,
+    set_hand,
+    to_main,
 )
 
 
@@ -190,6 +194,29 @@ def test_damage_lowers_fighting_through_the_chain():
     assert state.damage[attacker] == 1  # 2 - Toughness 1; the Novice's 1 is absorbed
     assert fighting(state, attacker) == 4
     assert state.damage[site] == 4
+
+
+@pytest.mark.rule("shadowfist.txt", "13.1", "13.2", "26.4")
+def test_a_damaged_character_attacks_with_its_lowered_fighting():
+    """Reading (docs/shadowfist.md, "A damaged character"): 'Damage lowers Fighting
+    score' in every combat, not only within a chain: damage stays on a character from
+    turn to turn until it is healed, and a damaged attacker inflicts its lowered
+    Fighting on the target. Kamikaze Stunt Driver (Fighting 3) with 1 damage hits a site
+    for 2."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")  # Body 7
+    driver = put_character(state, 0, "Kamikaze Stunt Driver")
+    state.damage[driver] = 1
+    act(state, "end_turn")
+    to_main(state)
+    act(state, "end_turn")
+    to_main(state)
+    assert state.active == 0
+    assert state.damage[driver] == 1  # not healed by the turns' ends
+    assert fighting(state, driver) == 2
+    set_hand(state, 1)  # nothing to answer with
+    attack(state, site, driver)
+    assert state.damage[site] == 2
 
 
 def test_an_interceptor_that_survives_stops_its_attacker():
