@@ -44,6 +44,7 @@ def act_burn(state, card):
 
 
 @pytest.mark.parametrize(("players", "needed"), [(2, 6), (3, 5), (4, 5)])
+@pytest.mark.rule("shadowfist.txt", "1.1")
 def test_six_feng_shui_sites_win_with_two_players_five_with_more(players, needed):
     """'Control and/or burn six feng shui sites in a two-player game, or five feng shui
     sites in a game of more than two players.'"""
@@ -61,6 +62,7 @@ def test_six_feng_shui_sites_win_with_two_players_five_with_more(players, needed
     assert outcome.scores[0] == needed
 
 
+@pytest.mark.rule("shadowfist.txt", "1.1", 47, 20)
 def test_burned_sites_count_towards_victory():
     """'Control and/or burn'; burning for victory 'counts toward the number of feng shui
     sites you need to win the game.'"""
@@ -70,6 +72,7 @@ def test_burned_sites_count_towards_victory():
     assert state.winner == 0
 
 
+@pytest.mark.rule("shadowfist.txt", "1.2", 20)
 def test_the_final_site_must_be_seized_or_burned():
     """'You must either seize or "burn for victory" your final feng shui site.' Playing
     the sixth from your hand does not win."""
@@ -83,7 +86,7 @@ def test_the_final_site_must_be_seized_or_burned():
     assert state.phase != OVER
 
 
-@pytest.mark.rule("shadowfist.txt", "1.2", 22)
+@pytest.mark.rule("shadowfist.txt", "1.2", "22.1")
 def test_seizing_a_regular_site_does_not_win_even_with_the_count_reached():
     """'You must either seize or "burn for victory" your final feng shui site.' Only the
     final feng shui site wins; a Non Feng Shui Site 'has no bearing on how close you are
@@ -109,6 +112,7 @@ def test_seizing_a_regular_site_does_not_win_even_with_the_count_reached():
     assert state.winner == 0
 
 
+@pytest.mark.rule("shadowfist.txt", "49.3")
 def test_burning_for_power_does_not_count_towards_victory():
     """'You are no closer to fulfilling victory conditions'."""
     state = ready_to_take(2, own=5)
