@@ -3,6 +3,8 @@ reads them ("Abilities and restrictions, as Cardhouse reads them")."""
 
 from __future__ import annotations
 
+import pytest
+
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.damage import inflict
 from play.engine.games.shadowfist.state import DISCARD, INTERCEPT, PLAY, SMOKED
@@ -24,6 +26,7 @@ def interceptors(state):
     return {(a.args[0], a.args[1]) for a in GAME.legal_actions(state) if a.kind == "intercept"}
 
 
+@pytest.mark.rule("shadowfist.txt", "26.2", 88)
 def test_toughness_reduces_every_damage_and_adds_up():
     """'Toughness: N: each time this character would take damage from any source, combat
     or not, reduce that damage by N (to no less than 0). Several Toughness values add
@@ -38,6 +41,7 @@ def test_toughness_reduces_every_damage_and_adds_up():
     assert state.damage[captain] == 3
 
 
+@pytest.mark.rule("shadowfist.txt", "26.2", 88, "13.2")
 def test_guts_keeps_full_fighting_while_damaged_but_not_from_being_smoked():
     """'Guts: damage does not lower this character's Fighting, so it inflicts its full
     Fighting while damaged. It is still smoked when its damage reaches its Fighting.'"""
@@ -53,6 +57,7 @@ def test_guts_keeps_full_fighting_while_damaged_but_not_from_being_smoked():
     assert state.zone[kicker] == SMOKED
 
 
+@pytest.mark.rule("shadowfist.txt", 88, "59.3")
 def test_tactics_changes_location_to_intercept_without_turning():
     """'Tactics: changing location to intercept does not turn it. Like any character that
     changes location, it must be unturned to do so. It still moves to the target's
@@ -68,6 +73,7 @@ def test_tactics_changes_location_to_intercept_without_turning():
     assert state.loc[abbot] == 0
 
 
+@pytest.mark.rule("shadowfist.txt", 88, "59.2")
 def test_a_turned_tactics_character_cannot_change_location_to_intercept():
     state = main_table()
     site = put_site(state, 1, "Old Junk Harbor")
@@ -80,6 +86,7 @@ def test_a_turned_tactics_character_cannot_change_location_to_intercept():
     assert state.damage[site] == 1
 
 
+@pytest.mark.rule("shadowfist.txt", "88.3")
 def test_only_superleap_characters_may_intercept_a_superleaper():
     """'Superleap: when it attacks, only characters with Superleap may intercept it.'"""
     state = main_table()
@@ -92,6 +99,7 @@ def test_only_superleap_characters_may_intercept_a_superleaper():
     assert interceptors(state) == {(guard, walker), (flyer, leaper), (flyer, walker)}
 
 
+@pytest.mark.rule("shadowfist.txt", "88.3")
 def test_only_characters_already_at_the_location_may_intercept_a_stealthy_attacker():
     """'Stealth: when it attacks, only characters already at the target's location may
     intercept it. No character may change location to intercept it.'"""
@@ -110,6 +118,7 @@ def test_only_characters_already_at_the_location_may_intercept_a_stealthy_attack
     assert third not in {x[0] for x in interceptors(state)}
 
 
+@pytest.mark.rule("shadowfist.txt", "88.3")
 def test_an_assassin_attacking_a_character_cannot_be_intercepted():
     """'Assassinate: when it attacks a character (not a site), it cannot be intercepted.'"""
     state = main_table()
@@ -126,6 +135,7 @@ def test_an_assassin_attacking_a_character_cannot_be_intercepted():
     assert (guard, assassin2) in interceptors(state)  # a site: it may be intercepted
 
 
+@pytest.mark.rule("shadowfist.txt", "88.3")
 def test_ambush_damage_comes_first():
     """'Ambush: in combat it inflicts its damage first. If that damage smokes an opponent
     without Ambush, that opponent inflicts no damage.'"""
@@ -140,6 +150,7 @@ def test_ambush_damage_comes_first():
     assert state.damage[site] == 4
 
 
+@pytest.mark.rule("shadowfist.txt", "88.3")
 def test_two_ambushers_inflict_damage_at_the_same_time():
     """'Two characters with Ambush inflict damage at the same time.'"""
     state = main_table()
@@ -153,6 +164,7 @@ def test_two_ambushers_inflict_damage_at_the_same_time():
     assert state.zone[rebel] == PLAY
 
 
+@pytest.mark.rule("shadowfist.txt", "26.2", 90)
 def test_a_unique_card_cannot_be_played_while_its_title_is_in_play():
     """'Unique: a card with this title cannot be played while any card with the same
     title is in play, under any player's control.'"""
@@ -167,6 +179,7 @@ def test_a_unique_card_cannot_be_played_while_its_title_is_in_play():
     assert plays_of(state, hero)
 
 
+@pytest.mark.rule("shadowfist.txt", "26.2", 90)
 def test_a_limited_card_once_a_turn_and_not_while_you_control_one():
     """'Limited: you cannot play a card with this title while you control one in play, and
     you play at most one card with this title per turn (the second rule is how Limited
@@ -193,6 +206,7 @@ def test_a_limited_card_once_a_turn_and_not_while_you_control_one():
     assert plays_of(state, healer2)
 
 
+@pytest.mark.rule("shadowfist.txt", "69.1", "69.2", "69.3", "90.2")
 def test_toast_it_sends_the_card_to_the_discard_pile_instead_of_the_smoked_pile():
     """'Toast It: whenever this card would go to the smoked pile, it is toasted instead
     and goes to its owner's discard pile. ... Once toasted, it provides no resources'."""

@@ -72,6 +72,7 @@ def test_a_card_is_read_from_the_catalogue_apis_shape():
     assert not card.unmodelled
 
 
+@pytest.mark.rule("shadowfist.txt", 86)
 def test_the_starter_files_spellings_are_read_and_designators_worked_out():
     """Starter doc: 'both sites whose subtitle is "Temple Feng Shui Site" carry the
     designator Temple'."""
@@ -171,6 +172,7 @@ def blank_table():
     return state
 
 
+@pytest.mark.rule("shadowfist.txt", "30.1", 63)
 def test_a_blank_event_is_played_paying_its_cost_and_does_nothing():
     """Effects not modelled are 'played as blanks (paying their cost)'."""
     state = blank_table()
@@ -182,6 +184,7 @@ def test_a_blank_event_is_played_paying_its_cost_and_does_nothing():
     assert state.phase == "main"
 
 
+@pytest.mark.rule("shadowfist.txt", "28.1", 32)
 def test_a_blank_state_goes_on_a_card_you_control_and_a_blank_edge_into_play():
     """Reading (docs/shadowfist.md): a blank state may go on a character or site you
     control; it does nothing, and follows its host out of play."""

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from play.engine.core import Action
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.state import (
@@ -23,9 +25,12 @@ from .shadowfist_table import (
     main_table,
     put_character,
     put_site,
+    set_hand,
+    to_main,
 )
 
 
+@pytest.mark.rule("shadowfist.txt", "9.1", "9.2", "59.2", 78)
 def test_attackers_are_unturned_characters_that_turn_against_one_target():
     """'You may attack with unturned characters. turn all attacking characters. You may
     have as many characters attack as you wish, but you can only attack one target.'"""
@@ -48,6 +53,7 @@ def test_attackers_are_unturned_characters_that_turn_against_one_target():
     assert state.phase == MAIN
 
 
+@pytest.mark.rule("shadowfist.txt", "9.3", 78)
 def test_other_players_may_join_clockwise_from_the_attacker():
     """'Each player in turn, clockwise from the attacking player, has a chance to join in
     the attack.' Reading: not the player under attack."""
@@ -92,6 +98,7 @@ def interception_table():
     return state, site, attacker, chars
 
 
+@pytest.mark.rule("shadowfist.txt", 10, 12)
 def test_interception_goes_clockwise_from_the_defender_who_intercepts_last():
     """'each player in turn, clockwise from the player under attack, may intercept ...
     After all players other than the player under attack have had a chance to intercept,
@@ -104,6 +111,7 @@ def test_interception_goes_clockwise_from_the_defender_who_intercepts_last():
     assert order == [3, 1, 2]
 
 
+@pytest.mark.rule("shadowfist.txt", 10, "59.3")
 def test_other_players_turn_to_intercept_but_stay_where_they_reside():
     """'may intercept the attack by turning each character he or she wishes to intercept
     with and declaring which attacker that character is intercepting.'"""
@@ -113,6 +121,7 @@ def test_other_players_turn_to_intercept_but_stay_where_they_reside():
     assert state.loc[chars[3]] == 0
 
 
+@pytest.mark.rule("shadowfist.txt", "11.3")
 def test_combat_is_resolved_before_the_next_player_may_intercept():
     """'Defense is chosen and combat is resolved before the next player may intercept.'"""
     state, _, attacker, chars = interception_table()
@@ -123,6 +132,7 @@ def test_combat_is_resolved_before_the_next_player_may_intercept():
     assert state.damage[attacker] == 1
 
 
+@pytest.mark.rule("shadowfist.txt", 12, "59.3")
 def test_the_defender_intercepts_at_the_targets_location_without_turning():
     """'the player under attack may intercept with any characters at the same location as
     the target.' 'intercepting does not require you to turn' (even a turned one may)."""
@@ -141,6 +151,7 @@ def test_the_defender_intercepts_at_the_targets_location_without_turning():
     assert interceptors == {here, away}  # a turned character cannot change location
 
 
+@pytest.mark.rule("shadowfist.txt", "59.3", "24.6")
 def test_intercepting_from_another_location_turns_and_moves_the_character():
     """'intercepting an attack at another location requires you to turn to change
     location.' Reading: the defender's character now resides at the target's location."""
@@ -155,6 +166,7 @@ def test_intercepting_from_another_location_turns_and_moves_the_character():
     assert state.loc[away] == 0
 
 
+@pytest.mark.rule("shadowfist.txt", "11.1", "13.2", "13.3")
 def test_several_interceptors_of_one_attacker_form_a_chain():
     """'If a player wishes to intercept a given attacker with multiple characters, those
     characters must defend in a chain.' 'Attacking characters that defeat interceptors
@@ -175,6 +187,7 @@ def test_several_interceptors_of_one_attacker_form_a_chain():
     assert state.damage[site] == 6  # Guts: the damaged attacker still inflicts 6
 
 
+@pytest.mark.rule("shadowfist.txt", "13.1", "13.2")
 def test_damage_lowers_fighting_through_the_chain():
     """'Characters in combat inflict their Fighting score ... in damage. Damage lowers
     Fighting score.'"""
@@ -192,6 +205,30 @@ def test_damage_lowers_fighting_through_the_chain():
     assert state.damage[site] == 4
 
 
+@pytest.mark.rule("shadowfist.txt", "13.1", "13.2", "26.4")
+def test_a_damaged_character_attacks_with_its_lowered_fighting():
+    """Reading (docs/shadowfist.md, "A damaged character"): 'Damage lowers Fighting
+    score' in every combat, not only within a chain: damage stays on a character from
+    turn to turn until it is healed, and a damaged attacker inflicts its lowered
+    Fighting on the target. Kamikaze Stunt Driver (Fighting 3) with 1 damage hits a site
+    for 2."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")  # Body 7
+    driver = put_character(state, 0, "Kamikaze Stunt Driver")
+    state.damage[driver] = 1
+    act(state, "end_turn")
+    to_main(state)
+    act(state, "end_turn")
+    to_main(state)
+    assert state.active == 0
+    assert state.damage[driver] == 1  # not healed by the turns' ends
+    assert fighting(state, driver) == 2
+    set_hand(state, 1)  # nothing to answer with
+    attack(state, site, driver)
+    assert state.damage[site] == 2
+
+
+@pytest.mark.rule("shadowfist.txt", "13.3", "67.2")
 def test_an_interceptor_that_survives_stops_its_attacker():
     state = main_table()
     site = put_site(state, 1, "Old Junk Harbor")
@@ -205,6 +242,7 @@ def test_an_interceptor_that_survives_stops_its_attacker():
     assert state.phase == MAIN
 
 
+@pytest.mark.rule("shadowfist.txt", "13.4")
 def test_damaging_the_target_allows_another_attack():
     """'If any one of the attacking characters manages to damage its target, another
     attack can be declared.'"""
@@ -216,6 +254,7 @@ def test_damaging_the_target_allows_another_attack():
     assert "attack" in legal_kinds(state)
 
 
+@pytest.mark.rule("shadowfist.txt", "13.4")
 def test_an_attack_that_does_not_damage_its_target_is_the_last():
     state = main_table()
     site = put_site(state, 1, "Old Junk Harbor")
@@ -228,6 +267,7 @@ def test_an_attack_that_does_not_damage_its_target_is_the_last():
     assert "attack" not in legal_kinds(state)
 
 
+@pytest.mark.rule("shadowfist.txt", "13.1", "26.4")
 def test_a_target_character_strikes_back_at_the_attacker_its_controller_picks():
     """Reading: a character that is the target inflicts its Fighting on one attacker that
     reached it, chosen by its controller."""
@@ -244,6 +284,7 @@ def test_a_target_character_strikes_back_at_the_attacker_its_controller_picks():
     assert state.zone[target] == SMOKED  # 1 + 1 damage on Fighting 2
 
 
+@pytest.mark.rule("shadowfist.txt", "11.2", "26.3")
 def test_combat_takes_place_at_the_targets_location():
     """'Resulting combats take place at the location of the target.'"""
     from play.engine.games.shadowfist.effects.targets import attack_location, location_of
@@ -259,6 +300,7 @@ def test_combat_takes_place_at_the_targets_location():
     assert location_of(state, attacker) == (1, 1)
 
 
+@pytest.mark.rule("shadowfist.txt", "7.4")
 def test_only_other_players_cards_may_be_attacked():
     """'You may launch attacks at sites and at characters controlled by other players.'"""
     state = main_table()

@@ -24,7 +24,7 @@ from play.engine.games.shadowfist.stats import (
     site_power,
     toughness,
 )
-from play.engine.games.shadowfist.zones import smoke
+from play.engine.games.shadowfist.zones import discard_from_hand, smoke
 
 from .shadowfist_table import (
     act,
@@ -348,9 +348,12 @@ def flesh_sculptor(name):
     other = put_character(state, 0, "Cyborg Enforcer")  # cost 2
     for char in (small, big, other):
         smoke(state, char, None)
+    (gone,) = to_hand(state, 0, "Vat-Grown Orderly")  # cost 1, discarded
+    discard_from_hand(state, 0, gone, None)
     act(state, "ability", sculptor)
     pass_round(state)
     assert state.choice is not None
+    # "No other card can affect a card in the discard pile."
     assert {x.args[0] for x in GAME.legal_actions(state)} == {small, other}
     act(state, "choose", small)
     assert state.hands[0] == [small]
@@ -767,13 +770,68 @@ def neighborhood_watch(name):
 
 STARTER_NAMES = [card["name"] for card in starter_cards()]
 
+# The rulebook lines (shared/rules/shadowfist.txt) each card's check reads, by check.
+RULES_BY_CHECK: dict[str, tuple[int | str, ...]] = {
+    "vanilla_feng_shui_site": (18, "39.3", "4.1"),
+    "resource_site": (18, "36.1"),
+    "cinnabar_gate": ("59.1",),
+    "noodle_stalls": (74,),
+    "subway_shrine": ("39.3",),
+    "back_alley_clinic": ("59.1", 84),
+    "vanilla_character": ("26.1", "36.2"),
+    "keyword_character": ("26.2", 88),
+    "toast_it_character": ("69.1", "69.2", "90.2"),
+    "hero_of_the_harbor": ("39.3",),
+    "roaming_chi_healer": ("59.1", 84),
+    "black_lotus_sorceress": ("59.1", "67.2"),
+    "grand_eunuch": ("39.4",),
+    "netrunner": ("59.1",),
+    "flesh_sculptor": ("67.4", "72.2"),
+    "damage_event": ("30.1", "67.2"),
+    "heal_event": ("30.1", 84),
+    "fighting_event": ("26.4", "30.1"),
+    "stillness": ("30.2", "80.2", 82),
+    "return_to_the_mountain": ("43.1", "43.2"),
+    "yellow_springs": ("67.1", "67.2"),
+    "puppet": ("45.2",),
+    "whispers": (74,),
+    "nightmare_visions": ("72.3",),
+    "soul_burning_flame": ("69.1", "69.2", "69.3"),
+    "lucky_red_envelope": ("39.3",),
+    "protection_money": ("39.4",),
+    "ability_state": ("28.1",),
+    "toughness_state": ("28.1",),
+    "weapon_state": ("28.1", "26.4"),
+    "cursed_jade_amulet": ("28.1", "45.3"),
+    "spirit_ward": ("28.1",),
+    "code_of_the_badge": (32,),
+    "pilgrims_offerings": (32, "90.1"),
+    "tribute": (32, "39.3"),
+    "upgrade_program": (32,),
+    "satellite_uplink": (32, "59.1"),
+    "neighborhood_watch": (32,),
+    "overload_surge": ("30.1", "67.2"),
+    "storm": ("30.1", "67.2"),
+    "unweaving_sigil": ("67.1",),
+    "flowing_water": ("30.1",),
+    "second_breath": ("30.1",),
+    "flashbang": ("30.1",),
+}
+
+
+def _card_param(name: str) -> object:
+    lines = RULES_BY_CHECK.get(CARD_TESTS[name].__name__)
+    if not lines:
+        return name
+    return pytest.param(name, marks=pytest.mark.rule("shadowfist.txt", *lines))
+
 
 def test_every_starter_card_has_a_test():
     assert sorted(CARD_TESTS) == sorted(STARTER_NAMES)
     assert len(STARTER_NAMES) == 95
 
 
-@pytest.mark.parametrize("name", STARTER_NAMES)
+@pytest.mark.parametrize("name", [_card_param(name) for name in STARTER_NAMES])
 def test_the_starter_cards_effect(name):
     CARD_TESTS[name](name)
 
@@ -786,6 +844,7 @@ def test_every_key_of_the_vocabulary_is_resolved_or_continuous():
     assert used == set(KEYS)
 
 
+@pytest.mark.rule("shadowfist.txt", "28.1", "67.2")
 def test_a_cursed_character_whose_fighting_falls_to_its_damage_is_smoked():
     """Starter doc: smoked 'as soon as it has at least 1 damage and its damage is equal to
     or greater than its Fighting before damage'; 'A Fighting modifier on its own never

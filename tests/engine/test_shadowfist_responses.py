@@ -3,6 +3,8 @@ response windows (starter doc, "timing"; readings: docs/shadowfist.md, "Response
 
 from __future__ import annotations
 
+import pytest
+
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.state import DECLARED, INTERCEPT, PLAY, SMOKED, TARGET
 
@@ -17,6 +19,7 @@ from .shadowfist_table import (
 )
 
 
+@pytest.mark.rule("shadowfist.txt", "30.2", 80, 82)
 def test_the_latest_effect_resolves_first():
     """'Effects waiting to resolve form a stack, and the latest one resolves first.'"""
     state = main_table(players=3)
@@ -35,6 +38,7 @@ def test_the_latest_effect_resolves_first():
     assert state.damage[victim] == 1  # 3 damage less Toughness 2
 
 
+@pytest.mark.rule("shadowfist.txt", "30.2")
 def test_a_seat_with_nothing_to_play_is_passed_over():
     state = main_table(players=3, hands={2: ["Lead Rain"]})
     victim = put_character(state, 1, "Monastery Sentry")
@@ -48,6 +52,7 @@ def test_a_seat_with_nothing_to_play_is_passed_over():
     assert state.zone[victim] == SMOKED
 
 
+@pytest.mark.rule("shadowfist.txt", "30.2", 78)
 def test_the_player_under_attack_may_answer_after_the_declaration():
     """An attack's first window: after the declaration, before interception."""
     state = main_table(hands={1: ["Lead Rain"]})
@@ -66,6 +71,7 @@ def test_the_player_under_attack_may_answer_after_the_declaration():
     assert state.zone[guard] == PLAY
 
 
+@pytest.mark.rule("shadowfist.txt", "30.2", "26.4")
 def test_a_fighting_bonus_before_the_attackers_reach_the_target():
     """The window before the attackers reach the target (after the interceptions): a
     site falls to a bonus."""
@@ -87,6 +93,7 @@ def test_a_fighting_bonus_before_the_attackers_reach_the_target():
     assert {a.kind for a in GAME.legal_actions(state)} >= {"seize", "burn_victory"}
 
 
+@pytest.mark.rule("shadowfist.txt", "80.1")
 def test_a_seat_does_not_answer_its_own_effect():
     """Reading: the pass round after an effect asks every other seat; its controller acts
     again once it resolves."""
@@ -101,6 +108,7 @@ def test_a_seat_does_not_answer_its_own_effect():
     assert state.to_act == 0
 
 
+@pytest.mark.rule("shadowfist.txt", "30.2")
 def test_with_nobody_to_intercept_the_two_windows_are_one():
     """Reading: when no seat could intercept, nothing happens between the window after the
     declaration and the one before the target, so the second is not opened."""

@@ -19,11 +19,13 @@ from .shadowfist_table import (
     plays_of,
     put_character,
     put_site,
+    set_hand,
 )
 
 # -- structure ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("shadowfist.txt", "24.1", "24.2", "24.3")
 def test_sites_grow_in_one_direction_front_row_first_then_back_row_or_new_column():
     """'You may only play new sites in one direction from the original column, first
     front row, then either back row or a new column.'"""
@@ -38,6 +40,7 @@ def test_sites_grow_in_one_direction_front_row_first_then_back_row_or_new_column
     assert site_slots(state, 0) == [1]
 
 
+@pytest.mark.rule("shadowfist.txt", "24.4")
 def test_a_back_row_gap_may_be_filled_later():
     """'If you have a back row position open anywhere in your site structure, you may
     fill it at a later date.'"""
@@ -52,6 +55,7 @@ def test_a_back_row_gap_may_be_filled_later():
     assert state.columns[0] == [[a, garden], [b, c]]
 
 
+@pytest.mark.rule("shadowfist.txt", "15.2", "24.5")
 def test_when_a_front_row_site_leaves_the_back_row_site_moves_forward():
     """'When a front row site is removed, the site behind it, if any, must be moved
     forward to occupy the front row.'"""
@@ -63,6 +67,7 @@ def test_when_a_front_row_site_leaves_the_back_row_site_moves_forward():
     assert state.columns[1] == [[back], [other]]
 
 
+@pytest.mark.rule("shadowfist.txt", "24.5")
 def test_without_a_back_row_site_the_next_column_closes_up_and_characters_follow():
     """'Vacancies caused by a site being seized are filled by moving the back row site
     forward, if there is no back row site, that column is filled by the next column
@@ -86,6 +91,7 @@ def test_without_a_back_row_site_the_next_column_closes_up_and_characters_follow
     assert [state.loc[x] for x in (at_a, at_b, at_c)] == [0, 0, 0]
 
 
+@pytest.mark.rule("shadowfist.txt", 18, "24.6")
 def test_each_column_is_a_location_where_characters_reside():
     """'each column is a separate location where your characters are considered to
     reside.' A character is played at one of your locations."""
@@ -100,6 +106,7 @@ def test_each_column_is_a_location_where_characters_reside():
     assert state.loc[novice] == 1
 
 
+@pytest.mark.rule("shadowfist.txt", "24.2")
 def test_only_front_row_sites_may_be_attacked():
     """Reading (docs/shadowfist.md): a back-row site is protected by the site in front."""
     state = main_table()
@@ -124,6 +131,7 @@ def knock_down(site_name="Pavilion of Falling Lanterns", fighting="Vengeful Kick
     return state, site
 
 
+@pytest.mark.rule("shadowfist.txt", "14.1")
 def test_a_damaged_feng_shui_site_is_turned_face_up():
     """'Damaged feng shui sites are turned face up.'"""
     state = main_table()
@@ -141,6 +149,7 @@ def test_a_damaged_feng_shui_site_is_turned_face_up():
     assert GAME.view(state, 0)["seats"][1]["sites"][0][0]["name"] == "Old Junk Harbor"
 
 
+@pytest.mark.rule("shadowfist.txt", "14.2", 20)
 def test_a_feng_shui_site_at_zero_body_may_be_seized_smoked_or_burned():
     """'A feng shui site that has its Body rating ... reduced to zero by an attacking
     character can be either seized, smoked, or burned'."""
@@ -149,6 +158,7 @@ def test_a_feng_shui_site_at_zero_body_may_be_seized_smoked_or_burned():
     assert legal_kinds(state) == {"seize", "smoke_site", "burn_victory", "burn_power"}
 
 
+@pytest.mark.rule("shadowfist.txt", "15.1", "22.2")
 def test_a_regular_site_may_only_be_seized_or_smoked():
     """'A regular site taking damage equal to its Body rating can be either seized or
     smoked.' 'Non Feng Shui Sites may not be burned, only smoked or seized.'"""
@@ -156,6 +166,7 @@ def test_a_regular_site_may_only_be_seized_or_smoked():
     assert legal_kinds(state) == {"seize", "smoke_site"}
 
 
+@pytest.mark.rule("shadowfist.txt", "51.1", "51.2", "43.1", "43.2", "45.1", "45.2")
 def test_seizing_puts_the_site_into_your_structure_under_your_control():
     """'Seizing a site involves playing that site into your site structure.' 'The owner
     of a card ... does not change.'"""
@@ -170,6 +181,52 @@ def test_seizing_puts_the_site_into_your_structure_under_your_control():
     assert site in state.smoked[1]  # "placed in its owner's smoked pile"
 
 
+@pytest.mark.rule("shadowfist.txt", "7.2", "7.3", "51.1", 63)
+def test_seizing_is_not_playing_no_site_play_used_and_no_free_power():
+    """Reading (docs/shadowfist.md, "Seizing is not playing"): 'Seizing a site involves
+    playing that site into your site structure', but to play is 'To play a card from
+    your hand, paying all costs'. So a seized site is not the turn's one site ('You may
+    only play one site per turn'), and seizing a first feng shui site brings no free
+    Power ('right after you play one')."""
+    state, _site = knock_down()
+    assert state.columns[0] == []  # seat 0 has no feng shui site yet
+    state.pool[0] = 4
+    act(state, "seize", 0)
+    assert state.pool[0] == 4  # no free Power
+    assert not state.site_played
+    (garden,) = set_hand(state, 0, "Jade Moon Garden")
+    assert plays_of(state, garden) == [(garden, 0), (garden, 1)]  # a site may still be played
+    act(state, "play", garden, 1)
+    assert state.pool[0] == 4 - 1  # costs 1: the seized site counts; no free Power
+
+
+@pytest.mark.rule("shadowfist.txt", "4.1", "36.1", "41.3", "45.1", "45.2")
+def test_a_seized_site_produces_power_and_resources_for_its_new_controller():
+    """Reading (docs/shadowfist.md, "Owner and controller"): a seized site works for its
+    controller ('the player who's side the card is currently working for'): its Power in
+    the controller's establishing shot ('Add any Power generated by cards'), its
+    resources in the controller's pool ('Resources generated by cards in play under your
+    control'); its owner gets neither."""
+    from play.engine.games.shadowfist.stats import resources
+
+    state, yard = knock_down("Monastery Training Yard")  # a regular site: Power 1, g
+    assert resources(state, 1) == {"g": 1}
+    assert "g" not in resources(state, 0)
+    act(state, "seize", 0)
+    assert resources(state, 0)["g"] == 1
+    assert resources(state, 1) == {}
+    act(state, "end_turn")
+    before = state.pool[1]
+    act(state, "power")  # seat 1: Jade Moon Garden only
+    assert state.pool[1] == before + 1
+    act(state, "end_turn")
+    before = state.pool[0]
+    act(state, "power")  # seat 0: the seized Monastery Training Yard
+    assert state.pool[0] == before + 1
+    assert state.owner[yard] == 1
+
+
+@pytest.mark.rule("shadowfist.txt", "53.1", "53.3", "53.4", "67.1")
 def test_smoking_a_site_sends_it_to_its_owners_smoked_pile():
     """'Alternately, you may simply smoke a site. ... A smoked site goes to its owners
     smoked pile.'"""
@@ -178,6 +235,7 @@ def test_smoking_a_site_sends_it_to_its_owners_smoked_pile():
     assert state.smoked[1] == [site]
 
 
+@pytest.mark.rule("shadowfist.txt", "14.2", 47)
 def test_burning_for_victory_puts_the_site_in_your_burned_pile():
     """'you may "burn it for victory" the card goes into your "burned for victory pile"
     and counts toward the number of feng shui sites you need to win the game.'"""
@@ -187,6 +245,7 @@ def test_burning_for_victory_puts_the_site_in_your_burned_pile():
     assert state.zone[site] == BURNED
 
 
+@pytest.mark.rule("shadowfist.txt", "14.2", "14.3", 49)
 def test_burning_for_power_gives_five_power_and_ends_the_turn():
     """'In burning for power the site goes into the owners smoked pile and you gain five
     power. You are no closer to fulfilling victory conditions and your turn immediately
@@ -199,6 +258,7 @@ def test_burning_for_power_gives_five_power_and_ends_the_turn():
     assert state.active == 1
 
 
+@pytest.mark.rule("shadowfist.txt", "14.2")
 def test_damage_on_sites_heals_at_the_end_of_the_turn():
     """Reading (docs/shadowfist.md): the summary is silent; site damage is removed at the
     end of each turn, so a site must be taken within one turn."""
@@ -214,6 +274,7 @@ def test_damage_on_sites_heals_at_the_end_of_the_turn():
 # -- piles ------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("shadowfist.txt", "69.3")
 def test_toast_sends_a_card_to_its_owners_discard_pile_for_good():
     """'To toast a card, it is removed to its owner's discard pile where it provides no
     resources and may not reenter play.'"""
@@ -224,6 +285,7 @@ def test_toast_sends_a_card_to_its_owners_discard_pile_for_good():
     assert state.zone[char] == DISCARD
 
 
+@pytest.mark.rule("shadowfist.txt", "72.1")
 def test_discard_puts_a_card_from_hand_in_the_discard_pile():
     """'Discard a card into your discard pile. this card does not come into play for the
     rest of the game.'"""
@@ -234,6 +296,7 @@ def test_discard_puts_a_card_from_hand_in_the_discard_pile():
     assert state.hands[0] == []
 
 
+@pytest.mark.rule("shadowfist.txt", 65)
 def test_you_may_only_sacrifice_cards_you_control():
     """'When you sacrifice a card, you smoke it ... You may only sacrifice cards you
     control.'"""

@@ -44,6 +44,7 @@ def act_burn(state, card):
 
 
 @pytest.mark.parametrize(("players", "needed"), [(2, 6), (3, 5), (4, 5)])
+@pytest.mark.rule("shadowfist.txt", "1.1")
 def test_six_feng_shui_sites_win_with_two_players_five_with_more(players, needed):
     """'Control and/or burn six feng shui sites in a two-player game, or five feng shui
     sites in a game of more than two players.'"""
@@ -61,6 +62,7 @@ def test_six_feng_shui_sites_win_with_two_players_five_with_more(players, needed
     assert outcome.scores[0] == needed
 
 
+@pytest.mark.rule("shadowfist.txt", "1.1", 47, 20)
 def test_burned_sites_count_towards_victory():
     """'Control and/or burn'; burning for victory 'counts toward the number of feng shui
     sites you need to win the game.'"""
@@ -70,6 +72,7 @@ def test_burned_sites_count_towards_victory():
     assert state.winner == 0
 
 
+@pytest.mark.rule("shadowfist.txt", "1.2", 20)
 def test_the_final_site_must_be_seized_or_burned():
     """'You must either seize or "burn for victory" your final feng shui site.' Playing
     the sixth from your hand does not win."""
@@ -83,6 +86,33 @@ def test_the_final_site_must_be_seized_or_burned():
     assert state.phase != OVER
 
 
+@pytest.mark.rule("shadowfist.txt", "1.2", "22.1")
+def test_seizing_a_regular_site_does_not_win_even_with_the_count_reached():
+    """'You must either seize or "burn for victory" your final feng shui site.' Only the
+    final feng shui site wins; a Non Feng Shui Site 'has no bearing on how close you are
+    to winning'. Seat 0 already controls six feng shui sites (laid from its hand, which
+    does not win), then seizes a regular site: no victory."""
+    state = main_table()
+    for name in SITES[:6]:
+        put_site(state, 0, name)
+    assert victory_count(state, 0) == goal(state) == 6
+    target = put_site(state, 1, "Monastery Training Yard")  # a regular site, Body 6
+    put_site(state, 1, "Geomantic Crossroads")
+    attack(state, target, put_character(state, 0, "Vengeful Kickboxer"))
+    act(state, "seize", len(state.columns[0]))
+    assert state.ctrl[target] == 0
+    assert state.winner is None
+    assert state.phase != OVER
+    assert GAME.outcome(state).status != "finished"
+    # the next feng shui site seized is the final one, and wins
+    state.may_attack = True
+    site = put_site(state, 1, "Pavilion of Falling Lanterns")
+    attack(state, site, put_character(state, 0, "Vengeful Kickboxer"))
+    act(state, "seize", len(state.columns[0]))
+    assert state.winner == 0
+
+
+@pytest.mark.rule("shadowfist.txt", "49.3")
 def test_burning_for_power_does_not_count_towards_victory():
     """'You are no closer to fulfilling victory conditions'."""
     state = ready_to_take(2, own=5)

@@ -164,7 +164,10 @@ def decide_fate(state: ShadowfistState, action: Action, out: Events) -> None:
         state.power_burned = True
     if out is not None:
         out.append(Event("site_fate", {"player": seat, "card": site, "fate": kind}))
-    if kind in ("seize", "burn_victory"):
+    if kind in ("seize", "burn_victory") and state.defs[state.kind[site]].is_fs:
+        # "You must either seize or 'burn for victory' your final feng shui site": only
+        # a feng shui site taken that way can be the final one; seizing a regular site
+        # never wins, whatever the count.
         check_victory(state, seat, out)
     if state.winner is None:
         end_attack(state, out)

@@ -4,7 +4,7 @@ Rules summary, "Objective": "Control and/or burn six feng shui sites in a two-pl
 game, or five feng shui sites in a game of more than two players. You must either seize
 or "burn for victory" your final feng shui site." So victory is checked only when a
 player seizes or burns a feng shui site for victory: reaching the count by playing a
-site from hand does not win (docs/shadowfist.md).
+site from hand does not win, nor does seizing a regular site (docs/shadowfist.md).
 """
 
 from __future__ import annotations
