@@ -94,37 +94,114 @@ def test_companions_follow_a_leaving_chocobo_at_no_cost():
     assert state.steps == 1
 
 
-def test_followers_may_not_overfill_the_space_they_enter():
-    """Reading: companions follow only as far as the limit of 4 allows, so following
-    never causes an overflow (which would let them travel two spaces)."""
+@pytest.mark.rule("chocobo-party-up.txt", 117, 123)
+def test_any_number_of_companions_may_follow_and_the_excess_then_overflows():
+    """'...you may have one or more companion chocobos follow it...' (line 117) sets no
+    limit on the followers; 'If, as a result of one of your actions, 5 or more chocobos
+    end up grouped on the same space, you must move companion chocobos to adjacent spaces
+    until the number of chocobos drops to 4.' (line 123): move first, then the excess."""
     state = position(
         3,
         {0: ["b22", "b24"], 1: ["b23", "TS0"], 2: ["TW1", "TW1"]},
         companions={"b22": 3, "b23": 1},
+        face="footprints3",
         tokens=[],
     )
-    # b23 holds 2; with the chocobo 3: one companion more fits.
-    assert [a[3] for a in args_of(state, "move") if a[:3] == ("one", "b22", "b23")] == [0, 1]
+    # b23 holds 2; all three companions may follow the chocobo there (3 + 3 = 6).
+    assert [a[3] for a in args_of(state, "move") if a[:3] == ("one", "b22", "b23")] == [0, 1, 2, 3]
+    GAME.verify(state, act(state, "move", "one", "b22", "b23", 3))
+    GAME.apply(state, act(state, "move", "one", "b22", "b23", 3))
+    assert companions_at(state) == {"b23": 4}
+    assert (state.phase, state.to_act) == (OVERFLOW, 0)
+    GAME.apply(state, act(state, "overflow", "b23", "b22"))
+    assert state.phase == OVERFLOW  # 5 still: one more
+    GAME.apply(state, act(state, "overflow", "b23", "b13"))
+    assert companions_at(state) == {"b22": 1, "b13": 1, "b23": 2}
+    assert (state.phase, state.steps) == (MOVE, 2)  # then movement goes on
     with pytest.raises(IllegalAction) as caught:
-        GAME.verify(state, act(state, "move", "one", "b22", "b23", 2))
-    assert caught.value.code == "followers_overflow"
+        GAME.verify(state, act(state, "move", "one", "b23", "b22", 3))
+    assert caught.value.code == "not_enough_companions"
 
 
-def test_a_chocobo_may_not_enter_where_chocobos_that_are_not_companions_already_fill_the_space():
-    """Reading: only companions are moved off by the limit, so chocobos may not make more
-    than 4 of their own on a space (own big 2 + own pair 2 is the most a player has)."""
+@pytest.mark.rule("chocobo-party-up.txt", 123)
+def test_a_single_chocobo_may_not_enter_where_chocobos_that_are_not_companions_fill_the_space():
+    """Reading: only companions are moved off by the limit ('you must move companion
+    chocobos', line 123), and one chocobo entering kicks nobody, so it may not make more
+    than 4 chocobos that are not companions on a space."""
     state = position(
-        4,
-        {0: ["b32", "b34"], 1: ["b33", "TE0"], 2: ["b33", "TS0"], 3: ["b33", "TW0"]},
-        big={0: "b43"},
+        3,
+        {0: ["b21", "b24"], 1: ["b22", "TS0"], 2: ["b22", "TW0"]},
+        big={1: "b12"},
         tokens=[],
     )
-    # b33 holds three chocobos of three players: a fourth fits, the big one does not.
-    assert ("one", "b32", "b33", 0) in args_of(state, "move")
-    assert ("big", "b43", "b33", 0) not in args_of(state, "move")
+    state.bigs[1] = -1  # seat 1's big chocobo back in the supply
+    state.bigs[0] = state.layout.index["b22"]
+    state.recount_all()
+    # b22: seat 0's big (2) and seats 1 and 2's chocobos: 4 already.
+    assert ("one", "b21", "b22", 0) not in args_of(state, "move")
     with pytest.raises(IllegalAction) as caught:
-        GAME.verify(state, act(state, "move", "big", "b43", "b33", 0))
+        GAME.verify(state, act(state, "move", "one", "b21", "b22", 0))
     assert caught.value.code == "space_full"
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 97, 129, 133)
+def test_the_pair_may_enter_a_space_it_overfills_with_chocobos_and_must_kick_first():
+    """'All your chocobos ... may enter spaces occupied by other players' chocobos.' (line
+    97 forbids only other players' big chocobos and pairs) and 'If the kick takes place on
+    a space with 5 or more chocobos, first carry it out and then check that the limit of 4
+    is not exceeded.' (line 133). Reading: when the chocobos that are not companions count
+    more than 4, the kick has to move enough of them (it may not be ended before)."""
+    state = position(
+        3,
+        {0: ["b21", "b21"], 1: ["b22", "TS0"], 2: ["TW1", "TW1"]},
+        big={0: "b22"},
+        face="footprints3",
+        tokens=[],
+    )
+    assert ("pair", "b21", "b22", 0) in args_of(state, "move")
+    GAME.apply(state, act(state, "move", "pair", "b21", "b22", 0))  # 2 + 1 + 2 = 5
+    assert state.phase == KICK
+    kicks = GAME.legal_actions(state)
+    assert "end_kick" not in kinds(kicks)
+    assert {a.args for a in kicks} == {(1, t) for t in ("b12", "b32", "b21", "b23")}
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "end_kick"))
+    assert caught.value.code == "must_kick"
+    GAME.apply(state, act(state, "kick", 1, "b32"))
+    assert where(state, 1) == ["TS0", "b32"]
+    # Movement ended with the kick (two steps were left); b22, a Spring, holds 4: no
+    # call, and the turn has passed.
+    assert state.active == 1
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 123, 133)
+def test_a_kick_onto_a_space_over_the_limit_with_chocobos_first_kicks_then_moves_companions():
+    """Reading of 'If the kick takes place on a space with 5 or more chocobos, first carry
+    it out and then check that the limit of 4 is not exceeded' when the excess is not
+    companions: the kick brings the chocobos that are not companions down to 4, then the
+    companions overflow as line 123 says."""
+    state = position(
+        3,
+        {0: ["TE1", "b22"], 1: ["b22", "TS0"], 2: ["b22", "TW0"]},
+        big={0: "b23"},
+        companions={"b22": 1},
+        face="footprints3",
+        tokens=[],
+    )
+    # b22: seat 0's chocobo, seats 1 and 2's, a companion: 4. The big one makes 6.
+    assert ("big", "b23", "b22", 0) in args_of(state, "move")
+    GAME.apply(state, act(state, "move", "big", "b23", "b22", 0))
+    assert state.phase == KICK
+    assert "end_kick" not in kinds(GAME.legal_actions(state))
+    GAME.apply(state, act(state, "kick", 2, "b21"))
+    # Chocobos that are not companions: 4 now, so the kick may stop; 5 with the companion.
+    assert kinds(GAME.legal_actions(state))[0] == "end_kick"
+    GAME.apply(state, act(state, "end_kick"))
+    assert state.phase == OVERFLOW
+    assert {a.args[0] for a in GAME.legal_actions(state)} == {"b22"}
+    GAME.apply(state, act(state, "overflow", "b22", "b12"))
+    assert companions_at(state) == {"b12": 1}
+    assert state.active == 1  # movement ended with the kick; no call (b22 holds 4)
 
 
 def test_territory_spaces_count_toward_the_limit():
