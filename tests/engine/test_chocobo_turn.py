@@ -544,3 +544,126 @@ def test_give_takes_cards_from_the_pile():
     give(state, 2, ["Tifon"])
     assert hand_kinds(state, 2) == ["Tifon"]
     assert len(state.pile) == 29
+
+
+# -- kicks that must bring a space down to the limit -----------------------------------
+
+CORNER = {  # 4 players: seats 1-3 each have a chocobo on the corner b00
+    0: ["b01", "b01"],
+    1: ["b00", "TE0"],
+    2: ["b00", "TS0"],
+    3: ["b00", "TW0"],
+}
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 97, 129, 133)
+def test_the_pair_may_not_enter_a_space_its_kick_could_not_bring_down_to_4():
+    """Reading of line 133 when the excess is not companions: the kick must move enough
+    of the other players' chocobos off, so the pair may enter only where it can. Here
+    b00 (a corner: b01 and b10 next to it) holds three chocobos; seat 0's big one stays
+    on b01 (closed to the others), and b10 holds two big chocobos (full)."""
+    state = position(4, CORNER, big={0: "b01", 1: "b10", 2: "b10"}, tokens=[])
+    assert ("pair", "b01", "b00", 0) not in args_of(state, "move")
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "move", "pair", "b01", "b00", 0))
+    assert caught.value.code == "space_full"
+    assert "kick" in caught.value.reason
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 129, 133)
+def test_a_kick_that_must_go_on_offers_only_kicks_that_can_bring_the_space_down_to_4():
+    """With only seat 2's big chocobo on b10, seat 2's chocobo may still go there (its own
+    big one does not close the space to it): the pair may enter b00 (2 + 3 = 5), and the
+    only kick is seat 2's chocobo to b10."""
+    state = position(4, CORNER, big={0: "b01", 2: "b10"}, face="footprints3", tokens=[])
+    GAME.apply(state, act(state, "move", "pair", "b01", "b00", 0))
+    assert state.phase == KICK
+    assert [a.args for a in GAME.legal_actions(state)] == [(2, "b10")]
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "kick", 1, "b10"))
+    assert caught.value.code == "big_chocobo_there"
+    GAME.apply(state, act(state, "kick", 2, "b10"))
+    assert where(state, 2) == ["TS0", "b10"]
+    # Four chocobos that are not companions on b00, and nowhere left to kick to: the
+    # kick has ended movement; b00 is no call space, so the turn has passed.
+    assert state.active == 1
+
+
+# -- the four-player board --------------------------------------------------------------
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 43, 50)
+def test_the_four_player_board_is_the_front_side_with_the_small_board_beside_it():
+    """'For 4 players, use the front side of the double-sided board and place the small
+    board beside it' (line 50). Stand-in: the front side is a 5x5 grid like the back
+    side, the small board a 2x3 grid beside its S edge; about as many spaces a player as
+    the back side gives 3 players, and every territory 2 steps from a Spring."""
+    four = GAME.new_game({"players": 4}, seed=1).layout
+    three = GAME.new_game({"players": 3}, seed=1).layout
+    board = [n for n in four.names if n.startswith("b")]
+    front = [n for n in board if int(n[1]) < 5]
+    small = [n for n in board if int(n[1]) >= 5]
+    assert (len(front), len(small)) == (25, 6)
+    # The small board touches the front side along b41-b43.
+    assert {a for n in small for a in four.adj[four.index[n]] if four.names[a] in front} == {
+        four.index[n] for n in ("b41", "b42", "b43")
+    }
+    per_player = len(board) / 4
+    assert per_player == 7.75
+    assert abs(per_player - 25 / 3) / (25 / 3) < 0.1
+    assert len(three.names) - 9 == 25
+    for layout_ in (four, three):
+        for seat in range(len(layout_.sides)):
+            assert min(layout_.home_dist[seat][s] for s in layout_.spring_spaces) == 2
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 121, 123)
+def test_with_four_players_the_limit_holds_across_both_boards():
+    """Reading: the rulebook changes nothing for 4 players but the board (its only
+    changes are for 2 players, lines 159-167), so the limit of 4 holds on every space of
+    both boards, and the boards are one where they touch: a space of the front side
+    overflows onto the small board."""
+    state = position(
+        4,
+        {0: ["TN1", "b02"], 1: ["TE0", "TE1"], 2: ["b52", "b52"], 3: ["TW0", "TW1"]},
+        companions={"TS0": 3, "TS2": 2, "b42": 2, "b52": 1, "b51": 4, "b53": 4, "b62": 4},
+        active=2,
+        face="footprints3",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "move", "one", "b52", "b42", 1))  # b42: 1 + 3 = 4
+    GAME.apply(state, act(state, "move", "one", "b52", "b42", 0))  # 5: overflows
+    assert state.phase == OVERFLOW
+    # b52 (small board) has room again; b32, b41 and b43 (front side) have room too.
+    assert {a.args for a in GAME.legal_actions(state)} == {
+        ("b42", "b32"),
+        ("b42", "b52"),
+        ("b42", "b41"),
+        ("b42", "b43"),
+    }
+    GAME.apply(state, act(state, "overflow", "b42", "b52"))
+    assert companions_at(state)["b52"] == 1
+    assert (state.phase, state.steps) == (MOVE, 1)
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 141, 143, 155)
+def test_with_four_players_calls_come_from_either_board_and_six_at_home_win():
+    """Calls from a trail token or a Spring of either board, with fewer than 4 chocobos
+    there (line 141); six companions on the territory win (line 155)."""
+    state = position(
+        4,
+        {0: ["TN1", "b02"], 1: ["TE0", "TE1"], 2: ["b51", "b62"], 3: ["TW0", "TW1"]},
+        companions={"TS0": 3, "TS1": 2, "b62": 1},
+        active=2,
+        face="footprints2",
+        phase="call",
+        tokens=["b51"],
+    )
+    assert [a.args for a in GAME.legal_actions(state)] == [(), ("b51",)]  # b62: no token
+    state.phase = "move"
+    state.steps = 1
+    events = GAME.apply(state, act(state, "move", "one", "b62", "TS1", 1))  # 6 at home
+    assert [e.kind for e in events][-1] != "won"  # the call phase comes first
+    assert state.phase == "call"
+    events = GAME.apply(state, act(state, "no_call"))
+    assert events[-1].to_dict() == {"kind": "won", "data": {"player": 2, "companions": 6}}
