@@ -40,6 +40,7 @@ def hand_kinds(state, seat):
 # -- 3. movement ---------------------------------------------------------------------
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 97)
 def test_no_chocobo_enters_a_space_with_another_players_big_chocobo():
     """'...they may not enter spaces where other players' big chocobos are...'"""
     state = position(3, {0: ["b21", "b24"], **HOME}, big={1: "b22"}, tokens=[])
@@ -49,6 +50,7 @@ def test_no_chocobo_enters_a_space_with_another_players_big_chocobo():
     assert caught.value.code == "big_chocobo_there"
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 97)
 def test_no_chocobo_enters_a_space_with_two_chocobos_of_another_player():
     """'...or where two chocobos of the same player already are.'"""
     state = position(3, {0: ["b21", "b24"], 1: ["b22", "b22"], 2: ["TW1", "TW1"]}, tokens=[])
@@ -57,6 +59,7 @@ def test_no_chocobo_enters_a_space_with_two_chocobos_of_another_player():
     assert caught.value.code == "two_chocobos_there"
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 89, 97)
 def test_chocobos_may_enter_spaces_with_other_players_chocobos_springs_and_territories():
     """'All your chocobos ... may enter spaces occupied by other players' chocobos.' Each
     step goes 'to any adjacent space, including Spring spaces and territory boards of
@@ -67,6 +70,7 @@ def test_chocobos_may_enter_spaces_with_other_players_chocobos_springs_and_terri
     assert ("one", "b42", "TS1", 0) in legal
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 105, 107, 109)
 def test_the_big_chocobo_moves_one_space_a_turn_and_never_with_another():
     """'It may not move together with another chocobo. It may move a maximum of one space
     per turn.'"""
@@ -81,6 +85,24 @@ def test_the_big_chocobo_moves_one_space_a_turn_and_never_with_another():
     assert caught.value.code == "big_moved"
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 97, 105)
+def test_the_big_chocobo_moves_as_the_other_chocobos_do():
+    """'It moves in the same way as the other chocobos.' One step to an adjacent space,
+    territories included, under the same entry restrictions."""
+    state = position(
+        3,
+        {0: ["TE0", "TE0"], 1: ["b23", "b23"], 2: ["TW1", "TW1"]},
+        big={0: "b24", 2: "b14"},
+        tokens=[],
+    )
+    assert sorted(a[2] for a in args_of(state, "move") if a[0] == "big") == ["TE1", "b34"]
+    for to, code in (("b14", "big_chocobo_there"), ("b23", "two_chocobos_there")):
+        with pytest.raises(IllegalAction) as caught:
+            GAME.verify(state, act(state, "move", "big", "b24", to, 0))
+        assert caught.value.code == code
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 117)
 def test_companions_follow_a_leaving_chocobo_at_no_cost():
     """'When one or more of your chocobos (big or not) leaves a space, you may have one or
     more companion chocobos follow it, to adjacent spaces, without any additional
@@ -92,6 +114,19 @@ def test_companions_follow_a_leaving_chocobo_at_no_cost():
     GAME.apply(state, act(state, "move", "one", "b22", "b23", 2))
     assert companions_at(state) == {"b22": 1, "b23": 2}
     assert state.steps == 1
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 115)
+def test_companions_are_never_moved_on_their_own():
+    """'You may not move companion chocobos on their own.' In phase 3 every step moves a
+    chocobo (one, the pair or the big one); companions only follow."""
+    state = position(3, {0: ["b21", "b24"], **HOME}, companions={"b22": 2, "b21": 1}, tokens=[])
+    legal = GAME.legal_actions(state)
+    assert {a.args[0] for a in legal if a.kind == "move"} == {"one"}
+    assert {a.args[1] for a in legal if a.kind == "move"} == {"b21", "b24"}  # not b22
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "move", "companion", "b22", "b23", 0))
+    assert caught.value.code == "bad_action"
 
 
 @pytest.mark.rule("chocobo-party-up.txt", 117, 123)
@@ -204,6 +239,7 @@ def test_a_kick_onto_a_space_over_the_limit_with_chocobos_first_kicks_then_moves
     assert state.active == 1  # movement ended with the kick; no call (b22 holds 4)
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 121)
 def test_territory_spaces_count_toward_the_limit():
     """Reading: the limit holds on every space, territory spaces included."""
     state = position(3, {0: ["TE1", "b24"], **HOME}, companions={"TE1": 3, "b24": 1}, tokens=[])
@@ -211,6 +247,7 @@ def test_territory_spaces_count_toward_the_limit():
     assert state.phase == OVERFLOW
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 123, 125)
 def test_the_overflow_goes_to_a_space_with_room_when_there_is_one():
     state = position(
         3,
@@ -226,6 +263,7 @@ def test_the_overflow_goes_to_a_space_with_room_when_there_is_one():
     assert caught.value.code == "must_take_room"
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 129)
 def test_moving_one_chocobo_onto_another_players_chocobo_is_no_kick():
     """Reading: 'move 2 of your chocobos' is the pair moving together; one chocobo joining
     the other on a space with another player's chocobo does not kick."""
@@ -235,6 +273,7 @@ def test_moving_one_chocobo_onto_another_players_chocobo_is_no_kick():
     assert where(state, 0) == ["b22", "b22"]
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 129, 135)
 def test_declining_to_kick_lets_movement_go_on():
     """Reading: a kick that moves no chocobo is no kick, so movement does not end."""
     state = position(
@@ -246,6 +285,7 @@ def test_declining_to_kick_lets_movement_go_on():
     assert (state.phase, state.steps) == (MOVE, 2)
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 97, 129)
 def test_kicked_chocobos_obey_the_entry_restrictions():
     state = position(
         3,
@@ -258,6 +298,7 @@ def test_kicked_chocobos_obey_the_entry_restrictions():
     assert args_of(state, "kick") == [(1, "b32"), (1, "b21")]  # not b12 (big), b23 (pair)
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 129, 135)
 def test_every_chocobo_of_other_players_may_be_kicked_in_the_order_chosen():
     state = position(
         4,
@@ -278,6 +319,7 @@ def test_every_chocobo_of_other_players_may_be_kicked_in_the_order_chosen():
 # -- 4. call -------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 121, 141)
 def test_no_call_from_a_space_with_4_chocobos_a_big_one_counting_2():
     state = position(
         3,
@@ -290,6 +332,7 @@ def test_no_call_from_a_space_with_4_chocobos_a_big_one_counting_2():
     assert args_of(state, "call") == [("b13",)]  # b22: 1 + 2 + 1 = 4
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 147)
 def test_no_call_when_the_supply_is_empty():
     """'If there are no companion chocobos left in the supply because they have all
     already been called, you may not carry out this action.'"""
@@ -305,6 +348,7 @@ def test_no_call_when_the_supply_is_empty():
     assert state.active == 1  # no call phase
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 141)
 def test_the_big_chocobo_may_call_and_a_trail_space_without_token_may_not():
     state = position(3, {0: ["b13", "b24"], **HOME}, big={0: "b21"}, phase="call", tokens=[])
     assert args_of(state, "call") == [("b21",)]
@@ -313,6 +357,7 @@ def test_the_big_chocobo_may_call_and_a_trail_space_without_token_may_not():
 # -- 5. hand limit -------------------------------------------------------------------
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 151)
 def test_with_4_or_more_cards_the_player_discards_down_to_3():
     """'If you have 4 or more friend cards in your hand, you must discard until you have
     3.'"""
@@ -334,6 +379,7 @@ def test_with_4_or_more_cards_the_player_discards_down_to_3():
     assert state.active == 1
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 151)
 def test_a_hand_of_one_kind_is_discarded_without_asking():
     state = position(
         3, {0: ["b22", "b24"], **HOME}, phase="call", hands={0: ["Croma"] * 4}, tokens=[]
@@ -349,6 +395,7 @@ def test_a_hand_of_one_kind_is_discarded_without_asking():
 # -- 6. victory ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("chocobo-party-up.txt", "31.4", 155)
 def test_six_companions_on_the_own_territory_win_at_the_end_of_the_turn():
     """'If you have 6 or more companion chocobos on your territory board, you immediately
     win the game.'"""
@@ -368,6 +415,7 @@ def test_six_companions_on_the_own_territory_win_at_the_end_of_the_turn():
     assert companions_at(state) == {"TE0": 3, "TE1": 2, "TE2": 1}
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 60, 155, 157)
 def test_only_the_player_whose_turn_it_is_wins():
     """Reading: phase 6 checks the player whose turn it is; another player with 6 at home
     wins at the end of their own turn (if they still have them)."""
@@ -380,6 +428,7 @@ def test_only_the_player_whose_turn_it_is_wins():
 # -- the pile ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chocobo-party-up.txt", "71.2")
 def test_when_the_pile_runs_out_the_discard_pile_is_shuffled_into_a_new_pile():
     """'If at any point in the game the pile runs out, shuffle the discard pile and place
     it face down to form a new pile.' Reading: as soon as the last card is drawn."""
@@ -394,6 +443,7 @@ def test_when_the_pile_runs_out_the_discard_pile_is_shuffled_into_a_new_pile():
     assert state.discard == []
 
 
+@pytest.mark.rule("chocobo-party-up.txt", "71.2")
 def test_with_pile_and_discard_empty_no_card_is_drawn():
     """Reading: with no card in the pile nor the discard pile, the draw is skipped."""
     state = position(3, {0: ["b22", "b24"], **HOME}, phase="call", tokens=[])
