@@ -91,7 +91,7 @@ def test_the_friend_cards_are_shuffled_into_a_face_down_pile():
     assert KIND_COUNTS == (8, 8, 6, 5, 3)
 
 
-@pytest.mark.rule("chocobo-party-up.txt", "54.1")
+@pytest.mark.rule("chocobo-party-up.txt", 54)
 def test_the_starting_player_is_drawn_from_the_seeded_rng_unless_given():
     """'Choose a starting player at random.'"""
     assert {GAME.new_game({"players": 4}, seed=s).first for s in range(40)} == {0, 1, 2, 3}
@@ -99,7 +99,7 @@ def test_the_starting_player_is_drawn_from_the_seeded_rng_unless_given():
     assert GAME.new_game({"players": 3, "first_player": 2}, seed=1).to_act == 2
 
 
-@pytest.mark.rule("chocobo-party-up.txt", 39, 53, "54.2", 60)
+@pytest.mark.rule("chocobo-party-up.txt", 39, 53, 54, 60)
 def test_players_place_both_chocobos_on_their_territory_from_the_starting_player_clockwise():
     """'Starting with that player and going clockwise, each player places their two
     chocobos on any space of their territory board (both chocobos may be placed on the
