@@ -177,6 +177,7 @@ def test_a_single_chocobo_may_not_enter_where_chocobos_that_are_not_companions_f
     with pytest.raises(IllegalAction) as caught:
         GAME.verify(state, act(state, "move", "one", "b21", "b22", 0))
     assert caught.value.code == "space_full"
+    assert "kick" not in caught.value.reason  # no kick for one chocobo
 
 
 @pytest.mark.rule("chocobo-party-up.txt", 97, 129, 133)
@@ -637,6 +638,37 @@ def test_a_kick_that_must_go_on_offers_only_kicks_that_can_bring_the_space_down_
     # Four chocobos that are not companions on b00, and nowhere left to kick to: the
     # kick has ended movement; b00 is no call space, so the turn has passed.
     assert state.active == 1
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 129, 133)
+def test_a_kick_that_would_leave_another_chocobo_nowhere_to_go_is_not_offered():
+    """b00 (next to b10 and b01) holds seat 0's big chocobo and a chocobo of seats 1 and
+    2; seat 0's pair comes from b01, where seats 1 and 2 have their other chocobos: 6
+    chocobos that are not companions, so both must be kicked. Seat 2's may only go to
+    b01 (seat 1's big one closes b10 to it); seat 1's to b10, or to b01, but then its
+    pair there would close b01 to seat 2's: that kick is not offered."""
+    state = position(
+        3,
+        {0: ["b01", "b01"], 1: ["b00", "b01"], 2: ["b00", "b01"]},
+        big={0: "b00", 1: "b10"},
+        face="footprints3",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "move", "pair", "b01", "b00", 0))
+    assert state.phase == KICK
+    assert [a.args for a in GAME.legal_actions(state)] == [(1, "b10"), (2, "b01")]
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "kick", 1, "b01"))
+    assert caught.value.code == "kick_cannot_clear"
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, "end_kick", 1))
+    assert caught.value.code == "bad_action"
+    GAME.apply(state, act(state, "kick", 2, "b01"))
+    assert [a.args for a in GAME.legal_actions(state)] == [(1, "b10")]  # still 5
+    GAME.apply(state, act(state, "kick", 1, "b10"))
+    assert where(state, 1) == ["b01", "b10"]
+    assert where(state, 2) == ["b01", "b01"]
+    assert state.active == 1  # the kick ended movement and the turn
 
 
 # -- the four-player board --------------------------------------------------------------
