@@ -21,7 +21,7 @@ from .golden_tool import check_bots_still_play, check_replay, load, names, regen
 GAMES: list[tuple[str, dict[str, Any], list[str], int]] = [
     ("chocobo-2p.json", {"players": 2}, ["greedy", "random"], 2),
     ("chocobo-3p.json", {"players": 3, "first_player": 2}, ["greedy"] * 3, 16),
-    ("chocobo-4p.json", {"players": 4}, ["greedy", "random", "greedy", "random"], 24),
+    ("chocobo-4p.json", {"players": 4}, ["greedy", "random", "greedy", "random"], 36),
 ]
 
 

@@ -31,6 +31,7 @@ def apart(face="footprints2"):
     return position(3, {0: ["b20", "b24"], **HOME}, face=face, tokens=[])
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 89, 93, 99)
 def test_with_a_roll_of_2_one_chocobo_may_move_two_spaces():
     """'Example (left): you rolled a 2. You may move your chocobo two spaces, both
     chocobos one space, or do nothing.' (First: one chocobo two spaces.)"""
@@ -44,6 +45,7 @@ def test_with_a_roll_of_2_one_chocobo_may_move_two_spaces():
     assert state.phase == CALL  # movement is over: b22 is a Spring, so the call is next
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 89, 99)
 def test_with_a_roll_of_2_both_chocobos_may_move_one_space():
     """'...both chocobos one space...'"""
     state = apart()
@@ -53,6 +55,7 @@ def test_with_a_roll_of_2_both_chocobos_may_move_one_space():
     assert state.phase == CALL
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 99)
 def test_with_a_roll_of_2_a_player_may_do_nothing():
     """'...or do nothing.'"""
     state = apart()
@@ -62,6 +65,7 @@ def test_with_a_roll_of_2_a_player_may_do_nothing():
     assert state.active == 1  # no space to call from: the turn has passed
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 93)
 def test_with_a_roll_of_2_there_is_no_third_step():
     state = apart()
     for action in (
@@ -75,6 +79,7 @@ def test_with_a_roll_of_2_there_is_no_third_step():
     assert caught.value.code == "not_your_turn"
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 95, 101)
 def test_two_chocobos_on_one_space_move_together_two_spaces_with_a_roll_of_2():
     """'Example (right): you rolled a 2. Your two chocobos are on the same space, so you
     decide to move them together two spaces.' ('If you have 2 chocobos on the same space,
@@ -90,6 +95,7 @@ def test_two_chocobos_on_one_space_move_together_two_spaces_with_a_roll_of_2():
 # -- the limit of 4 ------------------------------------------------------------------
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 121, 123)
 def test_the_limit_of_4_counts_a_big_chocobo_as_2_and_moves_companions_off():
     """'A maximum of 4 chocobos at a time is allowed on a single space. This includes
     chocobos, big chocobos and companion chocobos. Each big chocobo, however, counts as 2
@@ -115,6 +121,7 @@ def test_the_limit_of_4_counts_a_big_chocobo_as_2_and_moves_companions_off():
     assert (state.phase, state.steps) == (MOVE, 2)  # then movement goes on
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 125, 178)
 def test_if_moving_companions_overfills_another_space_the_process_repeats():
     """'If moving the companion chocobos causes another space to exceed the limit, repeat
     the same process until all spaces comply with the limit.' Seat 1's chocobo is sent by
@@ -161,6 +168,7 @@ def kick_table(face="footprints3"):
     )
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 129, 131, 135)
 def test_moving_two_chocobos_onto_another_players_chocobo_is_a_kick_that_ends_movement():
     """'When you move 2 of your chocobos or your big chocobo onto a space that contains
     chocobos of one or more players, you may move as many of those chocobos as you like,
@@ -179,6 +187,7 @@ def test_moving_two_chocobos_onto_another_players_chocobo_is_a_kick_that_ends_mo
     assert [e.kind for e in events] == ["kicked", "movement_ended"]
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 129)
 def test_a_big_chocobo_kicks_too():
     state = position(
         3,
@@ -191,6 +200,7 @@ def test_a_big_chocobo_kicks_too():
     assert state.phase == KICK
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 133)
 def test_if_the_kick_is_on_a_space_with_5_or_more_the_kick_comes_first_then_the_limit():
     """'If the kick takes place on a space with 5 or more chocobos, first carry it out and
     then check that the limit of 4 is not exceeded.'"""
@@ -208,6 +218,7 @@ def test_if_the_kick_is_on_a_space_with_5_or_more_the_kick_comes_first_then_the_
     assert state.active == 1  # movement ended; 4 on b22 is too many to call: next turn
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 123, 133)
 def test_an_unkicked_crowd_over_the_limit_is_settled_after_the_kick():
     state = position(
         3,
@@ -231,6 +242,7 @@ def call_table(face):
     return position(3, {0: ["b22", "b13"], **HOME}, face=face, phase="call", tokens=["b13"])
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 139, 141)
 def test_with_a_die_result_below_4_a_call_may_be_made_from_a_trail_token_or_a_spring():
     """'Choose one of your chocobos (big or not) located on a trail token or a Spring
     space. There must be fewer than 4 chocobos on that space for you to make the call.'"""
@@ -238,6 +250,7 @@ def test_with_a_die_result_below_4_a_call_may_be_made_from_a_trail_token_or_a_sp
     assert [a.args for a in GAME.legal_actions(state)] == [(), ("b13",), ("b22",)]
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 143)
 def test_with_a_die_result_of_4_or_more_calls_are_only_from_a_spring():
     """'If your die result is 4 or more, you may only choose a chocobo on a Spring space.'"""
     state = call_table("footprints4")
@@ -248,6 +261,7 @@ def test_with_a_die_result_of_4_or_more_calls_are_only_from_a_spring():
     assert "4 or more" in caught.value.reason
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 36, 145)
 def test_a_call_places_a_companion_draws_a_card_and_discards_the_trail_token():
     """'Place 1 companion chocobo from the supply on that space and draw 1 friend card. If
     there was a trail token on that space, discard it.'"""

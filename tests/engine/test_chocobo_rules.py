@@ -55,6 +55,7 @@ def hand_kinds(state, seat):
         ),
     ],
 )
+@pytest.mark.rule("chocobo-party-up.txt", 38, 43, 50, 53, 163, 166)
 def test_the_board_depends_on_the_player_count(players, board, territories):
     """'For 3 players, use only the back side of the double-sided board. For 4 players,
     use the front side ... and place the small board beside it.' Two players: 'Place 2
@@ -66,6 +67,7 @@ def test_the_board_depends_on_the_player_count(players, board, territories):
         assert len(state.layout.territory[seat]) == 3
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 37, 51, 164)
 def test_a_trail_token_goes_on_every_trail_space():
     """'Place a trail token on each space of the board(s) that contains a trail token
     symbol.' The stand-in boards have 12 such spaces; the other 2 of the 14 tokens wait."""
@@ -77,6 +79,7 @@ def test_a_trail_token_goes_on_every_trail_space():
         assert state.token_supply == 2
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 41, 52, 165)
 def test_the_friend_cards_are_shuffled_into_a_face_down_pile():
     """'Shuffle the friend cards and place them face down in a pile' (30 cards: 8 Shirma,
     8 Croma, 6 Moguri, 5 Tifon and 3 Golem)."""
@@ -88,6 +91,7 @@ def test_the_friend_cards_are_shuffled_into_a_face_down_pile():
     assert KIND_COUNTS == (8, 8, 6, 5, 3)
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 54)
 def test_the_starting_player_is_drawn_from_the_seeded_rng_unless_given():
     """'Choose a starting player at random.'"""
     assert {GAME.new_game({"players": 4}, seed=s).first for s in range(40)} == {0, 1, 2, 3}
@@ -95,6 +99,7 @@ def test_the_starting_player_is_drawn_from_the_seeded_rng_unless_given():
     assert GAME.new_game({"players": 3, "first_player": 2}, seed=1).to_act == 2
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 39, 53, 54, 60)
 def test_players_place_both_chocobos_on_their_territory_from_the_starting_player_clockwise():
     """'Starting with that player and going clockwise, each player places their two
     chocobos on any space of their territory board (both chocobos may be placed on the
@@ -121,6 +126,7 @@ def test_players_place_both_chocobos_on_their_territory_from_the_starting_player
     assert where(state, 1) == ["TS0", "TS0"]
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 161, 167)
 def test_two_players_start_with_one_chocobo_each_on_the_star_space():
     """'Both players place 1 chocobo each on the specified space (marked with a star).
     Then, starting with the starting player, they place the rest of their chocobos on a
@@ -136,6 +142,7 @@ def test_two_players_start_with_one_chocobo_each_on_the_star_space():
     assert state.active == 1
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 166)
 def test_two_players_may_sit_on_any_two_of_the_three_sides():
     state = GAME.new_game({"players": 2, "sides": ["S", "W"]}, seed=1)
     assert state.layout.sides == ("S", "W")
@@ -156,6 +163,7 @@ def test_two_players_may_sit_on_any_two_of_the_three_sides():
         ({"players": 3, "sides": ["E", "W", "S"]}, "bad_sides"),  # not clockwise
     ],
 )
+@pytest.mark.rule("chocobo-party-up.txt", "31.1")
 def test_it_refuses_a_setup_it_cannot_play(setup, code):
     with pytest.raises(SetupError) as caught:
         GAME.new_game(setup, seed=1)
@@ -165,6 +173,7 @@ def test_it_refuses_a_setup_it_cannot_play(setup, code):
 # -- 1. rolling ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 35, 64, 66, 67, "71.1")
 def test_the_chocobo_face_draws_a_card_and_footprints_give_their_number_of_steps():
     """'If you roll the chocobo icon face -> draw 1 friend card ... a face showing 2
     footprints - 4 footprints -> draw no card. The number of symbols on the die will let
@@ -192,6 +201,7 @@ def test_the_chocobo_face_draws_a_card_and_footprints_give_their_number_of_steps
 # -- 2. one friend card or the big chocobo ---------------------------------------------
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 75, "79.1", "79.2", 173)
 def test_one_friend_card_a_turn():
     """'You may choose between playing 1 friend card, calling your big chocobo, or doing
     nothing.'"""
@@ -206,6 +216,7 @@ def test_one_friend_card_a_turn():
     assert KIND_OF[state.discard[-1]] == 0
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 143, 175)
 def test_shirma_adds_one_to_the_die_this_turn():
     """'Shirma: Add +1 to the die during this turn.' Reading: the die result itself is
     raised, so a 3 with Shirma is a 4 and calls only from a Spring."""
@@ -223,6 +234,7 @@ def test_shirma_adds_one_to_the_die_this_turn():
     assert state.active == 1  # b13's token may not be used with a result of 4: no call
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 75)
 def test_the_phase_is_skipped_when_there_is_nothing_to_play():
     """A decision nobody has is not asked: with an empty hand, a Moguri while every trail
     space has its token, or a Croma while no companion is out, movement comes next."""
@@ -242,6 +254,7 @@ def test_the_phase_is_skipped_when_there_is_nothing_to_play():
     assert (("Golem",), FRIEND) in seen
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 176)
 def test_croma_moves_a_companion_one_space():
     """'Croma: Choose a companion chocobo and move it one space.' Any companion, in a
     territory or not."""
@@ -262,6 +275,7 @@ def test_croma_moves_a_companion_one_space():
     assert state.phase == MOVE
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 123, 176)
 def test_croma_into_a_full_space_overflows():
     state = position(
         3,
@@ -276,6 +290,7 @@ def test_croma_into_a_full_space_overflows():
     assert ("b22", "b23") in args_of(state, "overflow")
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 177)
 def test_moguri_puts_a_trail_token_on_a_trail_space_without_one():
     """'Moguri: Choose a space with a trail symbol that has no trail token and place a
     trail token on it.'"""
@@ -293,6 +308,7 @@ def test_moguri_puts_a_trail_token_on_a_trail_space_without_one():
     assert state.token_supply == supply - 1
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 177)
 def test_moguri_cannot_be_played_when_every_trail_space_has_a_token():
     state = position(
         3, {0: ["b20", "b24"], **HOME}, hands={0: ["Moguri", "Shirma"]}, phase="friend"
@@ -300,6 +316,7 @@ def test_moguri_cannot_be_played_when_every_trail_space_has_a_token():
     assert [a[0] for a in args_of(state, "play")] == ["Shirma"]
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 178)
 def test_tifon_sends_another_players_chocobo_to_a_territory_space_its_owner_chooses():
     """'Tifon: Choose another player's chocobo (that is not a big chocobo). That player
     must move the chosen chocobo to any space of their territory board.'"""
@@ -328,6 +345,7 @@ def test_tifon_sends_another_players_chocobo_to_a_territory_space_its_owner_choo
     assert (state.phase, state.to_act) == (MOVE, 0)
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 178)
 def test_tifon_needs_no_choice_when_only_one_space_fits():
     state = position(
         3,
@@ -341,6 +359,7 @@ def test_tifon_needs_no_choice_when_only_one_space_fits():
     assert state.to_act == 0
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 179)
 def test_golem_moves_every_chocobo_of_the_space_but_big_ones_one_at_a_time():
     """'Golem: Choose a space. Move all the chocobos on that space (except big chocobos)
     one at a time to adjacent spaces.'"""
@@ -371,6 +390,7 @@ def test_golem_moves_every_chocobo_of_the_space_but_big_ones_one_at_a_time():
     assert (state.phase, state.to_act) == (MOVE, 0)
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 97, 179)
 def test_a_chocobo_the_golem_cannot_move_anywhere_stays():
     """Reading: every chocobo obeys the entry restrictions, so one with no adjacent space
     it may enter stays on the Golem's space."""
@@ -389,6 +409,7 @@ def test_a_chocobo_the_golem_cannot_move_anywhere_stays():
     assert (state.phase, where(state, 1)) == (MOVE, ["TS0", "b00"])
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 178)
 def test_tifon_may_leave_a_chocobo_on_its_territory_space():
     """Reading: 'any space of their territory board' includes the one it stands on."""
     state = position(
@@ -404,6 +425,7 @@ def test_tifon_may_leave_a_chocobo_on_its_territory_space():
     assert where(state, 1) == ["TS1", "b41"]
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 40, 83)
 def test_calling_the_big_chocobo_discards_two_cards_and_places_it_next_to_a_chocobo():
     """'Discard 2 friend cards from your hand. Place one of the big chocobos from your
     supply on an empty space adjacent to another space that contains one or more of your
@@ -425,6 +447,7 @@ def test_calling_the_big_chocobo_discards_two_cards_and_places_it_next_to_a_choc
     assert [KINDS[KIND_OF[c]] for c in state.discard] == ["Croma", "Golem"]
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 85, 111)
 def test_the_big_chocobo_may_not_move_the_turn_it_is_placed():
     """'You may not move your big chocobo during the turn in which you place it.'"""
     state = position(
@@ -438,6 +461,7 @@ def test_the_big_chocobo_may_not_move_the_turn_it_is_placed():
     assert caught.value.code == "big_just_called"
 
 
+@pytest.mark.rule("chocobo-party-up.txt", 83)
 def test_the_big_chocobo_is_called_once():
     state = position(
         3,

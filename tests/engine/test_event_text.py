@@ -96,7 +96,7 @@ def test_chocobo_events_read_as_sentences():
     assert texts["big_called"] == (
         "Seat 1 called the big chocobo to TE2 (discarding Shirma and Tifón)"
     )
-    assert texts["kicked"] == "Seat 1 kicked Seat 2's chocobo from b40 to b41"
+    assert texts["kicked"] == "Seat 1 kicked Seat 3's chocobo from b30 to b40"
 
 
 def test_chizo_events_read_as_sentences():

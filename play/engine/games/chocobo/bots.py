@@ -226,11 +226,12 @@ def _best_steps(state: ChocoboState, seat: int, legal: Sequence[Action]) -> list
     scores, computed a group of steps at a time); ``None`` if ``legal`` is not the list
     :func:`~.movement.legal_moves` makes, in which case the caller scores each action.
 
-    A group is one piece moving from one space to one adjacent space with 0 to ``room``
-    followers. Its scores are ``base + 3 * k * (home[frm] - home[to])`` for ``k``
-    followers, so the best of a group is its first or last step (or all of them when
-    the distance home does not change). Scores are kept in half points, as ints: every
-    score of the heuristic is a multiple of 0.5, so the comparisons are the same.
+    A group is one piece moving from one space to one adjacent space with 0 to all of
+    the companions of its space following. Its scores are
+    ``base + 3 * k * (home[frm] - home[to])`` for ``k`` followers, so the best of a group
+    is its first or last step (or all of them when the distance home does not change).
+    Scores are kept in half points, as ints: every score of the heuristic is a multiple
+    of 0.5, so the comparisons are the same.
     """
     comp, load, block = state.comp, state.load, state.block
     tables_ = _steps(state.layout)
@@ -277,8 +278,12 @@ def _best_steps(state: ChocoboState, seat: int, legal: Sequence[Action]) -> list
                     near += 1
             for to, step in alone[piece][frm]:
                 loaded = load[to]
-                if loaded > most_load or block[to] & mask:
+                if block[to] & mask:
                     continue
+                if loaded > most_load:
+                    if piece == ONE:
+                        continue
+                    return None  # a kick into a full space: the caller scores it (rare)
                 count += 1
                 last = step
                 score = 0  # seek(frm) - seek(to): 1, 0 or -1 (0 without targets)
@@ -300,13 +305,13 @@ def _best_steps(state: ChocoboState, seat: int, legal: Sequence[Action]) -> list
             continue
         for to, prefixes, per in steps[piece][frm]:
             loaded = load[to]
-            if loaded > most_load or block[to] & mask:
+            if block[to] & mask:
                 continue
-            room = most_load - loaded - comp[to]
-            if here < room:
-                room = here
-            if room < 0:
-                room = 0
+            if loaded > most_load:
+                if piece == ONE:
+                    continue
+                return None  # a kick into a full space: the caller scores it (rare)
+            room = here  # every companion may follow
             prefix = prefixes[room]
             count += room + 1
             last = prefix[room]

@@ -64,7 +64,7 @@ def _legal_golem(state: ChocoboState, seat: int) -> list[Action]:
 
 
 def _legal_kick(state: ChocoboState, seat: int) -> list[Action]:
-    out = [state.tables[seat].end_kick]
+    out = [] if mv.must_kick(state) else [state.tables[seat].end_kick]
     mv.kick_actions(state, seat, out)
     return out
 

@@ -4,13 +4,19 @@ These functions change pieces and list the choices of phases 3 and 4; ``rules`` 
 what comes next. Readings of the rulebook (docs/chocobo.md) that live here:
 
 * The limit of 4 counts every piece on a space, a big chocobo as 2, territory spaces
-  included. Only companions are ever moved off a space by the limit, so a chocobo may
-  not enter (move, be kicked or sent) where the chocobos that are not companions would
-  then count more than 4; companions never block a space, they overflow.
+  included. Only companions are ever moved off a space by the limit (line 123), so a
+  single chocobo may not enter (move, be kicked or sent) where the chocobos that are
+  not companions would then count more than 4; companions never block a space, they
+  overflow.
+* The pair or the big chocobo may enter such a space when it kicks there (line 133:
+  "first carry it out and then check that the limit of 4 is not exceeded"): the kick
+  must then move enough of the other players' chocobos off for those that are not
+  companions to count 4 at most, so the step is legal only when the kick can do it.
 * The entry restrictions (another player's big chocobo, two chocobos of one other player)
   hold for every chocobo that enters a space by any means, for its owner.
 * Companions follow a chocobo (or the pair) that its owner moves in phase 3, into the
-  space it enters, at most as many as fit there: following never overflows a space.
+  space it enters, as many as the player likes (line 117 sets no limit); a space that
+  then holds 5 or more overflows as line 123 says.
 * A kick happens when the pair or the big chocobo enters a space with another player's
   chocobo; movement ends only if at least one chocobo was kicked.
 * An overflowing companion goes to an adjacent space with room when there is one; when
@@ -72,21 +78,27 @@ def legal_moves(state: ChocoboState, seat: int) -> list[Action]:
     if big != NOWHERE and not state.big_moved and not state.big_new:
         pieces.append((BIG, big, BIG_WEIGHT))
     for piece, frm, weight in pieces:
+        # Companions on ``frm``: at most 3 in phase 3 (the space keeps the limit and holds
+        # the chocobo that leaves), the most a table's prefixes hold.
         here = comp[frm]
         most_load = SPACE_LIMIT - weight  # the most ``to`` may already hold
         if not here:  # no companion to follow: one step per destination
             for to, step in alone[piece][frm]:
-                if load[to] <= most_load and not block[to] & mask:
+                if block[to] & mask:
+                    continue
+                if load[to] <= most_load or (
+                    piece != ONE and kick_clears(state, seat, piece, frm, to)
+                ):
                     append(step)
             continue
         for to, prefixes in moves[piece][frm]:
-            loaded = load[to]
-            if loaded > most_load or block[to] & mask:
+            if block[to] & mask:
                 continue
-            room = most_load - loaded - comp[to]  # companions that still fit
-            if here < room:
-                room = here
-            out += prefixes[room if room > 0 else 0]
+            if load[to] > most_load and (
+                piece == ONE or not kick_clears(state, seat, piece, frm, to)
+            ):
+                continue
+            out += prefixes[here]
     return out
 
 
@@ -109,7 +121,8 @@ def any_move(state: ChocoboState, seat: int) -> bool:
         for to in adj[big]:
             if load[to] <= most and not block[to] & mask:
                 return True
-    return False
+    # What is left: the pair or the big one entering a full space to kick (rare).
+    return len(legal_moves(state, seat)) > 1
 
 
 def step(state: ChocoboState, seat: int, piece: int, frm: int, to: int, followers: int) -> bool:
@@ -155,23 +168,86 @@ def step(state: ChocoboState, seat: int, piece: int, frm: int, to: int, follower
 # -- kicks ----------------------------------------------------------------------------
 
 
+def must_kick(state: ChocoboState) -> bool:
+    """Whether the chocobos that are not companions on the kick space count more than 4,
+    so that the kick has to go on (it cannot be ended yet)."""
+    return state.load[state.kick_space] > SPACE_LIMIT
+
+
 def kick_actions(state: ChocoboState, seat: int, out: list[Action]) -> None:
-    """Append every kick: victim seat by seat, destination in board order."""
+    """Append every kick: victim seat by seat, destination in board order. While the
+    kick must go on (:func:`must_kick`), only the kicks after which it can still bring
+    the space down to the limit."""
     board = state.layout
     space = state.kick_space
     table = state.tables[seat]
+    forced = must_kick(state)
     for victim in others_on(state, space, seat):
         row = table.row("kick", victim)
-        out += [row[to] for to in board.adj[space] if can_enter(state, to, victim)]
+        for to in board.adj[space]:
+            if can_enter(state, to, victim) and (
+                not forced or _clears_after(state, space, seat, victim, to)
+            ):
+                out.append(row[to])
+
+
+def _move_small(state: ChocoboState, seat: int, frm: int, to: int) -> None:
+    pair = state.smalls[seat]
+    pair[0 if pair[0] == frm else 1] = to
+    state.recount(frm)
+    state.recount(to)
+
+
+def _clears_after(state: ChocoboState, space: int, seat: int, victim: int, to: int) -> bool:
+    """Whether, once ``victim``'s chocobo is kicked from ``space`` to ``to``, ``seat``'s
+    kick can still bring ``space`` down to the limit (:func:`can_clear`)."""
+    pair = state.smalls[victim]
+    saved = list(pair)
+    _move_small(state, victim, space, to)
+    try:
+        return can_clear(state, space, seat)
+    finally:
+        pair[:] = saved
+        state.recount(space)
+        state.recount(to)
+
+
+def can_clear(state: ChocoboState, space: int, seat: int) -> bool:
+    """Whether kicks by ``seat`` can bring the chocobos that are not companions on
+    ``space`` to 4 at most (each kicked chocobo entering an adjacent space it may)."""
+    if state.load[space] <= SPACE_LIMIT:
+        return True
+    for victim in others_on(state, space, seat):
+        for to in state.layout.adj[space]:
+            if can_enter(state, to, victim) and _clears_after(state, space, seat, victim, to):
+                return True
+    return False
+
+
+def kick_clears(state: ChocoboState, seat: int, piece: int, frm: int, to: int) -> bool:
+    """Whether the pair or the big chocobo (``piece``) of ``seat`` may step from ``frm``
+    onto ``to``, where the chocobos that are not companions would count more than 4:
+    only when the kick there can bring them down to 4 (:func:`can_clear`)."""
+    pair = state.smalls[seat]
+    saved, big = list(pair), state.bigs[seat]
+    if piece == PAIR:
+        pair[0] = pair[1] = to
+    else:
+        state.bigs[seat] = to
+    state.recount(frm)
+    state.recount(to)
+    try:
+        return can_clear(state, to, seat)
+    finally:
+        pair[:] = saved
+        state.bigs[seat] = big
+        state.recount(frm)
+        state.recount(to)
 
 
 def kick(state: ChocoboState, victim: int, to: int) -> None:
     """Move the victim's chocobo off the kick space to ``to``."""
-    space = state.kick_space
-    pair = state.smalls[victim]
-    pair[0 if pair[0] == space else 1] = to
-    state.recount(space)
-    state.recount(to)
+    _move_small(state, victim, state.kick_space, to)
     state.kicked += 1
 
 

@@ -14,7 +14,7 @@ from ...core import Action, IllegalAction
 from .actions import PHASE_KINDS, PIECES
 from .board import KIND_INDEX, KIND_OF, KINDS, SPACE_LIMIT, SPRING_ONLY_FROM
 from .legal import legal_actions
-from .movement import count
+from .movement import count, must_kick
 from .state import NOWHERE, OVER, ChocoboState
 
 _PHASE_WORDS = {
@@ -82,6 +82,12 @@ def _entry(state: ChocoboState, seat: int, to: int, weight: int) -> IllegalActio
                 f"with two chocobos of another player (player {other}'s)",
             )
     if state.load[to] + weight > SPACE_LIMIT:
+        if weight > 1:
+            return IllegalAction(
+                "space_full",
+                "a space holds at most 4 chocobos (a big one counts 2): the kick there "
+                "could not bring the chocobos that are not companions down to 4",
+            )
         return IllegalAction(
             "space_full",
             "a space holds at most 4 chocobos (a big one "
@@ -122,12 +128,7 @@ def _move(state: ChocoboState, action: Action) -> IllegalAction | None:
         return IllegalAction(
             "not_enough_companions", f"only {state.comp[frm]} companions are on {frm_name}"
         )
-    room = SPACE_LIMIT - count(state, to) - weight
-    return IllegalAction(
-        "followers_overflow",
-        f"only {max(room, 0)} companions can follow "
-        f"into {to_name} without going over the limit of 4",
-    )
+    return None
 
 
 def _call(state: ChocoboState, action: Action) -> IllegalAction | None:
@@ -213,7 +214,24 @@ def _kick(state: ChocoboState, action: Action) -> IllegalAction | None:
         )
     if to not in state.layout.adj[space]:
         return IllegalAction("not_adjacent", "a kicked chocobo goes to an adjacent space")
-    return _entry(state, victim, to, 1)
+    refusal = _entry(state, victim, to, 1)
+    if refusal or not must_kick(state):
+        return refusal
+    return IllegalAction(
+        "kick_cannot_clear",
+        "after this kick the chocobos that are not companions on the space could not be "
+        "brought down to 4",
+    )
+
+
+def _end_kick(state: ChocoboState, action: Action) -> IllegalAction | None:
+    if action.args:
+        return IllegalAction("bad_action", "'end_kick' takes no arguments")
+    return IllegalAction(
+        "must_kick",
+        "the chocobos that are not companions on the space count more than 4: "
+        "kick until they count 4 at most",
+    )
 
 
 def _overflow(state: ChocoboState, action: Action) -> IllegalAction | None:
@@ -276,6 +294,7 @@ _EXPLAIN = {
     "call_big": _call_big_safe,
     "discard": _discard,
     "kick": _kick,
+    "end_kick": _end_kick,
     "overflow": _overflow,
     "place": _place,
     "relocate": _relocate,

@@ -1,0 +1,27 @@
+"""Fixtures of the engine tests.
+
+Under mutation testing (bench/mutation.py), mutmut names the mutant under test in
+``MUTANT_UNDER_TEST`` and runs each one in a process forked after the tests have run
+once unmutated. A game's memoised tables (Chocobo's layouts, prebuilt actions and the
+greedy bot's per-board tables) would then keep what the unmutated code built, and no
+test would reach a mutant of the code that builds them. So under mutation testing each
+test starts from empty caches; otherwise nothing changes.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches_under_mutation_testing() -> None:
+    if "MUTANT_UNDER_TEST" in os.environ:
+        from play.engine.games.chocobo import actions, board, bots
+
+        board.layout.cache_clear()
+        actions.tables.cache_clear()
+        actions._TABLE.clear()
+        bots._known.cache_clear()
+        bots._steps.cache_clear()
