@@ -188,15 +188,20 @@ def test_a_player_who_can_take_no_action_is_skipped():
     assert state.active == THIRD
 
 
-def test_when_nobody_can_act_the_game_ends_and_the_most_points_win():
+@pytest.mark.rule("chizo-rising.txt", 37)
+def test_when_nobody_can_act_the_game_ends_unfinished_without_a_winner():
+    """'A player wins the game by scoring 12 points.' (line 37) The rulebook knows no
+    other win: a game where nobody can act any more ends below 12 points with no winner,
+    even when one player has more points than the others."""
     state = board(2, hands={WE: ["Rat"]}, stacks={WE: [], THEY: []},
                   piles={THEY: [("Ox", THEY)]})
     act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
     assert state.over
     assert state.end == "exhausted"
     outcome = GAME.outcome(state)
-    assert outcome.status == "finished"
-    assert outcome.winners == (THEY,)
+    assert outcome.status == "unfinished"
+    assert outcome.winners == ()
+    assert outcome.scores == (0, 1)
 
 
 def test_a_game_stopped_by_its_turn_cap_is_unfinished_without_winners():

@@ -56,7 +56,7 @@ def _game_over_text(data: Mapping[str, Any], words: EventWords) -> str:
     )
     reason = {
         "points": "a player reached the points to win",
-        "exhausted": "the stacks ran out",
+        "exhausted": "nobody could act any more",
         "turn_cap": "the last turn was played",
     }
     return f"Game over, {reason.get(data['reason'], data['reason'])} ({points})"
