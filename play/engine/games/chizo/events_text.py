@@ -76,6 +76,7 @@ WORDINGS: dict[str, EventWording] = {
     "square_formed": _square_formed_text,
     "captured": "{player:seat} captured {names:list}",
     "scored": "{player:seat} scored {name}",
+    "scored_unshown": "{player:seat} scored {points:points} that no tile is left to show",
     "removed": "{name} was removed ({why})",
     "returned": "{name} returned to {player:whose} hand",
     "discarded": "{player:seat} discarded {name}",
@@ -130,5 +131,6 @@ def event_text(
         tiles=lambda count: counted(int(count), "tile"),
         actions=lambda count: counted(int(count), "action"),
         squares=lambda count: counted(int(count), "square"),
+        points=lambda count: counted(int(count), "point"),
     )
     return word_event(event, WORDINGS, words)
