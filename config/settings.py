@@ -263,6 +263,10 @@ SHADOWFIST_DATA_DIR = Path(
     env_str("SHADOWFIST_DATA_DIR", str(BASE_DIR.parent / "shared" / "data" / "shadowfist"))
 )
 
+# Where the rulebooks lie (read in place, never copied): docs/rules-coverage.md quotes them
+# sentence by sentence with the tests that check each (tests/rules_coverage.py).
+RULEBOOKS_DIR = Path(env_str("RULEBOOKS_DIR", str(BASE_DIR.parent / "shared" / "rules")))
+
 # HTTPS: on by default in production, where a proxy in front terminates TLS and says so
 # in X-Forwarded-Proto. The health check is exempt from the redirect so a load balancer
 # may probe it over plain HTTP.
