@@ -41,7 +41,9 @@ Classifications
     classified sentence that a test also covers, a file for no book.
 
 Every other sentence is a rules sentence; one with no test is *uncovered*: the document
-counts them, ``--strict`` fails on them. Without the rulebooks (``--check`` on a machine
+counts them, ``--strict`` fails on them. The document ends with the mutants that
+bench/mutation.py counts as equivalent (``bench/mutation_equivalents.toml``), with their
+reasons. Without the rulebooks (``--check`` on a machine
 that lacks them) the document stands in for them: every marker must be well-formed and
 name a sentence the document quotes.
 """
@@ -67,6 +69,9 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTS_DIR = ROOT / "tests"
 CLASSIFICATIONS_DIR = TESTS_DIR / "rulebooks"
 DOCUMENT = ROOT / "docs" / "rules-coverage.md"
+#: Surviving mutants no test can tell from the original (bench/mutation.py): the document
+#: lists them with their reasons.
+EQUIVALENTS = ROOT / "bench" / "mutation_equivalents.toml"
 COMMAND = "python -m tests.rules_coverage --write"
 
 KINDS = (
@@ -383,7 +388,17 @@ def _quote(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
-def render(coverage: dict[str, BookCoverage]) -> str:
+def read_equivalents(path: Path = EQUIVALENTS) -> dict[str, dict[str, str]]:
+    """game -> mutant name -> why no test can tell it from the original."""
+    if not path.is_file():
+        return {}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {game: {str(k): str(v) for k, v in table.items()} for game, table in data.items()}
+
+
+def render(
+    coverage: dict[str, BookCoverage], equivalents: dict[str, dict[str, str]] | None = None
+) -> str:
     out = [
         "# Rules coverage",
         "",
@@ -410,6 +425,15 @@ def render(coverage: dict[str, BookCoverage]) -> str:
                     out.append(f"  - not a rule: {_quote(entry.classified[key].text)}")
                 else:
                     out.append("  - **uncovered**")
+    out += ["", "## Equivalent mutants", "",
+            "Mutants of the rules modules that survive `bench/mutation.py` because no test",
+            "can tell them from the original, with the reason (`bench/mutation_equivalents.toml`;",
+            "docs/benchmarks.md, \"Mutation testing\")."]  # fmt: skip
+    for game, table in sorted((equivalents or {}).items()):
+        out += ["", f"### {game}", ""]
+        out += [f"- `{name}`: {_quote(reason)}" for name, reason in sorted(table.items())]
+        if not table:
+            out.append("None.")
     return "\n".join(out) + "\n"
 
 
@@ -426,6 +450,8 @@ def books_from_document(text: str) -> dict[str, Book]:
     for line in text.splitlines():
         if match := _DOC_BOOK.match(line):
             book = books[match.group(1)] = Book(match.group(1), 0, {})
+        elif line.startswith("## "):
+            book = None
         elif book and (match := _DOC_LINES.match(line)):
             book.line_count = int(match.group(1))
         elif book and (match := _DOC_SENTENCE.match(line)):
@@ -451,6 +477,7 @@ def check(
     document: Path = DOCUMENT,
     markers: Iterable[Marker] | None = None,
     classifications_dir: Path = CLASSIFICATIONS_DIR,
+    equivalents: Path = EQUIVALENTS,
     report: Any = print,
 ) -> list[str]:
     """Make the table and compare it with (or write it to) document; the problems found
@@ -468,7 +495,7 @@ def check(
         return error.problems
     for name, entry in coverage.items():
         report(f"{name}: {entry.summary()}")
-    text = render(coverage)
+    text = render(coverage, read_equivalents(equivalents))
     problems: list[str] = []
     if write:
         document.write_text(text, encoding="utf-8")

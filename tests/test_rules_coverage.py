@@ -271,6 +271,17 @@ def test_the_document_quotes_every_sentence_and_stands_in_for_the_book(
     assert again.sentence_keys() == fake_books["fake.txt"].sentence_keys()
 
 
+def test_the_document_lists_the_equivalent_mutants_with_their_reasons(
+    fake_books: dict[str, Book], tmp_path: Path
+) -> None:
+    equivalents = tmp_path / "equivalents.toml"
+    equivalents.write_text('[raise]\n"m.x_f__mutmut_1" = "same_result"\n\n[chizo]\n')
+    text = rc.render(rc.build(fake_books, [], tmp_path / "none"), rc.read_equivalents(equivalents))
+    assert text.endswith("### chizo\n\nNone.\n\n### raise\n\n- `m.x_f__mutmut_1`: same\\_result\n")
+    keys = rc.books_from_document(text)["fake.txt"].sentence_keys()
+    assert keys == fake_books["fake.txt"].sentence_keys()
+
+
 def test_markdown_in_a_sentence_is_escaped(tmp_path: Path) -> None:
     books = rc.read_books(_book(tmp_path, "md.txt", "Roll *two* dice_ [x] <y> `z`.\n").parent)
     text = rc.render(rc.build(books, [], tmp_path / "none"))

@@ -1,0 +1,393 @@
+"""Mutation testing of one game's rules modules with mutmut (docs/benchmarks.md, "Mutation
+testing").
+
+    .venv/bin/python bench/mutation.py raise [--max-children 1] [--keep] [--survivors FILE]
+
+mutmut changes one thing at a time in the game's rules modules (the table ``MODULES``
+below: every module of ``play/engine/games/<game>/`` but bots, planners and tactics,
+labels, event wording and views, each left out with its reason in ``LEFT_OUT``) and runs
+the tests under ``tests/engine/`` that reach the changed function; a mutant is killed
+when one of them fails. Prints the mutants killed, survived, timed out (counted as
+killed: a test noticed), equivalent and string-only, the share of the other mutants
+killed, and every survivor (file:line, the mutation).
+
+String-only: a mutant whose change is to string literals alone (a message's wording, not
+a rule); counted apart whatever its verdict. Equivalent: a survivor listed in
+``bench/mutation_equivalents.toml`` (game -> mutant name -> the reason no test can tell
+it from the original); an entry naming a mutant that no longer exists, or one a test
+kills, is an error (exit status 1).
+
+mutmut works in ``mutants/`` (a copy of the project, ignored by git, pytest, ruff and
+mypy). Each run starts from an empty ``mutants/`` unless ``--keep``: mutmut keeps a
+verdict across runs while the mutated function is unchanged, so a survivor would not be
+tried again against a new test. Run one game at a time, with one worker on a shared
+machine. Not part of ``.ci/run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import os
+import shutil
+import sys
+import textwrap
+import time
+import tokenize
+import tomllib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES_DIR = Path("play/engine/games")
+EQUIVALENTS = ROOT / "bench" / "mutation_equivalents.toml"
+WORK = ROOT / "mutants"
+TESTS = "tests/engine/"
+
+#: The game's package under play/engine/games/.
+PACKAGES = {"chizo": "chizo", "chocobo": "chocobo", "raise": "raise_", "shadowfist": "shadowfist"}
+
+#: The rules modules mutated, per game (paths under play/engine/games/<package>/).
+MODULES: dict[str, tuple[str, ...]] = {
+    "chizo": (
+        "__init__.py", "actions.py", "battle.py", "catalog.py", "events.py", "filters.py",
+        "flow.py", "game.py", "grid.py", "params.py", "placement.py", "rules.py", "setup.py",
+        "squares.py", "stack.py", "state.py", "targets.py", "tiles.py", "turn.py", "zones.py",
+        "effects/__init__.py", "effects/base.py", "effects/board.py", "effects/hand.py",
+        "effects/in_play.py", "effects/stack.py", "effects/values.py",
+    ),
+    "chocobo": (
+        "__init__.py", "actions.py", "board.py", "friends.py", "game.py", "legal.py",
+        "movement.py", "rules.py", "state.py", "verify.py",
+    ),
+    "raise": ("__init__.py", "cards.py", "game.py", "rules.py", "state.py"),
+    "shadowfist": (
+        "__init__.py", "actions.py", "attack.py", "card_types.py", "cards.py", "choices.py",
+        "combat.py", "damage.py", "game.py", "play.py", "rules.py", "setup.py", "sites.py",
+        "stack.py", "state.py", "stats.py", "turn.py", "verify.py", "victory.py", "zones.py",
+        "effects/__init__.py", "effects/economy.py", "effects/fight.py",
+        "effects/registry.py", "effects/removal.py", "effects/resolution.py",
+        "effects/spec.py", "effects/targets.py",
+    ),
+}  # fmt: skip
+
+#: The modules left out, per game, each with the reason.
+LEFT_OUT: dict[str, dict[str, str]] = {
+    "chizo": {
+        "bots.py": "bots",
+        "planner.py": "a bot (planner)",
+        "tactics.py": "the bots' battle arithmetic (tactics)",
+        "evaluate.py": "what the bots know of a position (planners)",
+        "goldfish.py": "a harness: one player alone, for deck figures",
+        "scenario.py": "lays out positions for tests",
+        "labels.py": "labels",
+        "events_text.py": "event wording",
+        "view.py": "a view",
+    },
+    "chocobo": {
+        "bots.py": "bots",
+        "scenario.py": "lays out positions for tests",
+        "labels.py": "labels",
+        "events_text.py": "event wording",
+    },
+    "raise": {"bots.py": "bots", "labels.py": "labels", "events_text.py": "event wording"},
+    "shadowfist": {
+        "bots.py": "bots",
+        "tactics.py": "a bot (tactician)",
+        "goldfish.py": "a harness: one deck against a passive dummy, for deck figures",
+        "labels.py": "labels",
+        "events_text.py": "event wording",
+        "view.py": "a view",
+    },
+}
+
+#: A share of killed mutants (timeouts included) among those neither string-only nor
+#: equivalent that the issue asks of every game, and the most equivalents it allows.
+TARGET = 0.90
+MAX_EQUIVALENT_SHARE = 0.05
+
+
+def module_paths(game: str) -> list[str]:
+    """The mutated files of a game, relative to the project (as mutmut names them)."""
+    return [str(GAMES_DIR / PACKAGES[game] / name) for name in MODULES[game]]
+
+
+def check_tables(game: str) -> list[str]:
+    """Every Python module of the game is either mutated or left out with a reason."""
+    folder = ROOT / GAMES_DIR / PACKAGES[game]
+    present = {str(p.relative_to(folder)) for p in folder.rglob("*.py")}
+    listed = set(MODULES[game]) | set(LEFT_OUT[game])
+    problems = [f"{game}: {name} is neither in MODULES nor in LEFT_OUT"
+                for name in sorted(present - listed)]  # fmt: skip
+    problems += [f"{game}: {name} is listed but does not exist"
+                 for name in sorted(listed - present)]  # fmt: skip
+    problems += [f"{game}: {name} is both mutated and left out"
+                 for name in sorted(set(MODULES[game]) & set(LEFT_OUT[game]))]  # fmt: skip
+    return problems
+
+
+# --- reading a mutant's change ----------------------------------------------------------
+
+
+def changed_lines(diff: str) -> tuple[list[str], list[str]]:
+    """The lines a unified diff removes and adds (headers left out)."""
+    removed = [line[1:] for line in diff.splitlines()
+               if line.startswith("-") and not line.startswith("---")]  # fmt: skip
+    added = [line[1:] for line in diff.splitlines()
+             if line.startswith("+") and not line.startswith("+++")]  # fmt: skip
+    return removed, added
+
+
+_LAYOUT = {tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT,
+           tokenize.ENDMARKER}  # fmt: skip
+
+
+def _shape(lines: list[str]) -> list[tuple[int, str]]:
+    """The tokens of some lines of code, each string literal replaced by a placeholder.
+    Lines cut out of a function may leave a bracket open: the tokens before are kept."""
+    source = textwrap.dedent("\n".join(lines)) + "\n"
+    shape: list[tuple[int, str]] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type in _LAYOUT:
+                continue
+            shape.append((token.type, "<string>" if token.type == tokenize.STRING
+                          else token.string))  # fmt: skip
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass
+    return shape
+
+
+def is_string_only(diff: str) -> bool:
+    """Whether a mutant changes string literals and nothing else."""
+    removed, added = changed_lines(diff)
+    if not removed or not added or removed == added:
+        return False
+    return _shape(removed) == _shape(added)
+
+
+def _function_spans(source: str) -> dict[tuple[str | None, str], tuple[int, int]]:
+    spans: dict[tuple[str | None, str], tuple[int, int]] = {}
+    tree = ast.parse(source)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            spans[(None, node.name)] = (node.lineno, node.end_lineno or node.lineno)
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    spans[(node.name, item.name)] = (item.lineno, item.end_lineno or item.lineno)
+    return spans
+
+
+def source_line(path: Path, function: str, cls: str | None, diff: str) -> int:
+    """The line of the original file that a mutant changes (the function's first line
+    when the changed text cannot be found in it)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start, end = _function_spans("\n".join(lines)).get((cls, function), (1, len(lines)))
+    removed, _ = changed_lines(diff)
+    if removed:
+        wanted = removed[0].strip()
+        for number in range(start, end + 1):
+            if lines[number - 1].strip() == wanted:
+                return number
+    return start
+
+
+# --- a run ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str
+    status: str  # killed, survived, timeout, no tests, ... (mutmut's words)
+    diff: str
+    line: int
+
+    @property
+    def string_only(self) -> bool:
+        return is_string_only(self.diff)
+
+    def describe(self) -> str:
+        removed, added = changed_lines(self.diff)
+        change = [f"    - {line.strip()}" for line in removed]
+        change += [f"    + {line.strip()}" for line in added]
+        return "\n".join([f"{self.path}:{self.line}  {self.name} ({self.status})", *change])
+
+
+def run_mutmut(game: str, max_children: int, keep: bool) -> None:
+    """mutmut run over the game's modules, in mutants/ (cwd: the project)."""
+    from mutmut import configuration
+    from mutmut.__main__ import cli
+
+    if not keep and WORK.exists():
+        shutil.rmtree(WORK)
+    # The tests run inside mutants/: the data they read beside the project stays there.
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from django.conf import settings
+
+    os.environ["RULEBOOKS_DIR"] = str(settings.RULEBOOKS_DIR)
+    os.environ["SHADOWFIST_DATA_DIR"] = str(settings.SHADOWFIST_DATA_DIR)
+    # [tool.mutmut] in pyproject.toml names what is copied and which tests run; the
+    # modules mutated are the game's.
+    configuration.config().only_mutate = module_paths(game)
+    try:
+        cli.main(["run", "--max-children", str(max_children)], standalone_mode=False)
+    except SystemExit as stop:
+        if stop.code not in (0, None):
+            raise SystemExit(f"mutmut stopped (exit {stop.code}); see its output above") from None
+
+
+def read_mutants(game: str) -> list[Mutant]:
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+    from mutmut.stats import status_by_exit_code
+    from mutmut.utils.format_utils import orig_function_and_class_names_from_key
+
+    mutants: list[Mutant] = []
+    for path in module_paths(game):
+        data = SourceFileMutationData(path=path)
+        data.load()
+        for name, code in sorted(data.exit_code_by_key.items()):
+            diff = get_diff_for_mutant(name, path=path)
+            function, cls = orig_function_and_class_names_from_key(name)
+            line = source_line(ROOT / path, function, cls, diff)
+            mutants.append(Mutant(name, path, status_by_exit_code[code], diff, line))
+    return mutants
+
+
+@dataclass
+class Tally:
+    killed: int
+    survived: int
+    timeout: int
+    equivalent: int
+    string_only: int
+    other: int
+    total: int
+
+    @property
+    def rules_mutants(self) -> int:
+        return self.total - self.string_only - self.equivalent
+
+    @property
+    def score(self) -> float:
+        return (self.killed + self.timeout) / self.rules_mutants if self.rules_mutants else 1.0
+
+
+def read_equivalents(game: str, path: Path = EQUIVALENTS) -> dict[str, str]:
+    if not path.is_file():
+        return {}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    unknown = set(data) - set(PACKAGES)
+    if unknown:
+        raise SystemExit(f"{path.name}: unknown games {sorted(unknown)}")
+    table = data.get(game, {})
+    return {str(name): str(reason) for name, reason in table.items()}
+
+
+def tally(
+    mutants: Sequence[Mutant], equivalents: dict[str, str]
+) -> tuple[Tally, list[Mutant], list[Mutant], list[str]]:
+    """The counts, the rules survivors, the string-only survivors, and the problems with
+    the equivalents."""
+    by_name = {m.name: m for m in mutants}
+    problems = [f"equivalent {name} is no mutant of this run any more: remove or rename it"
+                for name in equivalents if name not in by_name]  # fmt: skip
+    counts: Counter[str] = Counter()
+    survivors: list[Mutant] = []
+    string_survivors: list[Mutant] = []
+    for mutant in mutants:
+        caught = mutant.status in ("killed", "timeout")
+        if mutant.name in equivalents:
+            if caught:
+                problems.append(f"equivalent {mutant.name} is {mutant.status}: not equivalent")
+            counts["equivalent"] += 1
+        elif mutant.string_only:
+            counts["string_only"] += 1
+            if not caught:
+                string_survivors.append(mutant)
+        elif mutant.status in ("killed", "timeout"):
+            counts[mutant.status] += 1
+        elif mutant.status in ("survived", "no tests"):
+            counts["survived"] += 1
+            survivors.append(mutant)
+        else:  # suspicious, segfault, not checked, ...
+            counts["other"] += 1
+            survivors.append(mutant)
+    result = Tally(killed=counts["killed"], survived=counts["survived"],
+                   timeout=counts["timeout"], equivalent=counts["equivalent"],
+                   string_only=counts["string_only"], other=counts["other"],
+                   total=len(mutants))  # fmt: skip
+    return result, survivors, string_survivors, problems
+
+
+def report(
+    game: str, counts: Tally, survivors: list[Mutant], strings: list[Mutant], seconds: float
+) -> str:
+    share = counts.equivalent / counts.total if counts.total else 0.0
+    lines = [
+        f"mutation testing of {game}: {len(MODULES[game])} modules, tests under {TESTS}",
+        f"  mutants:     {counts.total}",
+        f"  killed:      {counts.killed}",
+        f"  timeout:     {counts.timeout} (a test noticed: counted as killed)",
+        f"  survived:    {counts.survived}",
+        f"  equivalent:  {counts.equivalent} ({share:.1%} of the mutants; at most "
+        f"{MAX_EQUIVALENT_SHARE:.0%} allowed)",
+        f"  string-only: {counts.string_only} (of them survived: {len(strings)})",
+    ]
+    if counts.other:
+        lines.append(f"  other:       {counts.other} (suspicious, segfault, not checked)")
+    met = "met" if counts.score >= TARGET else "not met"
+    lines += [
+        f"  killed of the {counts.rules_mutants} rules mutants (neither string-only nor "
+        f"equivalent): {counts.score:.1%} (target {TARGET:.0%}: {met})",
+        f"  time: {seconds / 60:.1f} min",
+        "",
+        f"survivors ({len(survivors)}):",
+        *(m.describe() for m in survivors),
+    ]
+    if strings:
+        lines += ["", f"string-only survivors ({len(strings)}):", *(m.describe() for m in strings)]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("game", choices=sorted(PACKAGES))
+    parser.add_argument("--max-children", type=int, default=1,
+                        help="mutmut's workers (default 1: the machine is shared)")  # fmt: skip
+    parser.add_argument("--keep", action="store_true",
+                        help="reuse mutants/ and mutmut's verdicts from the last run")  # fmt: skip
+    parser.add_argument("--report-only", action="store_true",
+                        help="run nothing: report the verdicts mutants/ holds")  # fmt: skip
+    parser.add_argument("--survivors", type=Path,
+                        help="also write the report with every survivor to this file")  # fmt: skip
+    options = parser.parse_args(argv)
+    if problems := check_tables(options.game):
+        print("\n".join(problems), file=sys.stderr)
+        return 1
+    os.chdir(ROOT)  # mutmut reads pyproject.toml and works in mutants/ from here
+    sys.path.insert(0, str(ROOT))
+    start = time.monotonic()
+    if not options.report_only:
+        run_mutmut(options.game, options.max_children, options.keep)
+    seconds = time.monotonic() - start
+    mutants = read_mutants(options.game)
+    counts, survivors, strings, problems = tally(mutants, read_equivalents(options.game))
+    text = report(options.game, counts, survivors, strings, seconds)
+    print()
+    print(text, end="")
+    if options.survivors:
+        options.survivors.write_text(text, encoding="utf-8")
+        print(f"written to {options.survivors}")
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
