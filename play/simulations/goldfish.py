@@ -47,7 +47,12 @@ def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
 
     tiles, stack = _cards_and_deck(spec["cards"])
     record = goldfish(
-        tiles, stack, seed, bot=spec["bot"], max_turns=spec.get("max_turns") or GOLDFISH_MAX_TURNS
+        tiles,
+        stack,
+        seed,
+        bot=spec["bot"],
+        max_turns=spec.get("max_turns") or GOLDFISH_MAX_TURNS,
+        effect_points=spec.get("effect_points") or "shown",
     )
     return {
         "turn": record.turn_reached,

@@ -215,7 +215,14 @@ def summarize_records(spec: dict[str, Any], records: list[dict[str, Any]]) -> di
     else:
         names = {str(row["id"]): row["name"] for row, _count in spec.get("cards", [])}
         summary = summarize_goldfish(records, by_turn=spec.get("by_turn", 5), names=names)
-    return {**summary, "policy": spec.get("bot") or spec.get("bots"), "seed_rule": "game_seed"}
+    # The reading a goldfish figure stands on (ChiZo's effect points), named beside it.
+    reading = {"effect_points": spec["effect_points"]} if "effect_points" in spec else {}
+    return {
+        **summary,
+        "policy": spec.get("bot") or spec.get("bots"),
+        "seed_rule": "game_seed",
+        **reading,
+    }
 
 
 def simulation_fail(simulation_id: int, message: str) -> None:

@@ -33,6 +33,7 @@ def simulation_spec(*, user: AbstractBaseUser, data: dict[str, Any]) -> Spec:
         if bot not in bots:
             raise SeatsError("bot", f"no bot {bot!r}; use one of {', '.join(sorted(bots))}")
         spec = {"cards": cards, "bot": bot, "max_turns": data.get("max_turns"), "by_turn": 5}
+        spec.update(goldfish_options(game, data.get("effect_points")))
         return Spec(game=game, kind="goldfish", spec=spec)
     game, seats = data["game"], data["seats"]
     bots = get_game(game).bot_types()
@@ -46,3 +47,33 @@ def simulation_spec(*, user: AbstractBaseUser, data: dict[str, Any]) -> Spec:
     return Spec(
         game=game, kind="bots", spec={"setup": plain_setup(game, len(seats)), "bots": seats}
     )
+
+
+#: The games with readings a goldfish may choose, and each reading's words (the first is
+#: the default): ChiZo's points from effects (docs/chizo.md, "Points of effects").
+EFFECT_POINTS = {
+    "shown": "effect points as tiles show them (capped by the Discard Pile)",
+    "printed": "effect points as printed (not capped by the Discard Pile)",
+}
+
+
+def goldfish_options(game: str, effect_points: str | None) -> dict[str, Any]:
+    """The spec's reading options of a goldfish of ``game`` (ChiZo: ``effect_points``,
+    "shown" unless asked); raises SeatsError for a reading the game does not have."""
+    if game != "chizo":
+        if effect_points is not None:
+            raise SeatsError("effect_points", "only ChiZo RISING has effect points to read")
+        return {}
+    if effect_points is None:
+        effect_points = "shown"
+    if effect_points not in EFFECT_POINTS:
+        raise SeatsError(
+            "effect_points", f"effect_points is one of {', '.join(EFFECT_POINTS)}"
+        )
+    return {"effect_points": effect_points}
+
+
+def reading_words(spec: dict[str, Any]) -> str:
+    """The reading a goldfish figure stands on, for its header ("" when none applies)."""
+    reading: str = spec.get("effect_points") or ""
+    return EFFECT_POINTS.get(reading, "")

@@ -22,20 +22,24 @@ def codes(slug: str, deck: list[DeckLine]) -> list[str]:
 # -- ChiZo Stack -----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chizo-rising.txt", 29, 31, 70)
 @pytest.mark.parametrize("size", [30, 45, 60])
 def test_a_stack_of_30_to_60_tiles_is_legal(size):
     """'You may only have between 30 and 60 Tiles in your Stack.'"""
     assert check("stack", filler("chizo", size)) == []
 
 
+@pytest.mark.rule("chizo-rising.txt", 31, 70)
 def test_a_stack_of_29_tiles_is_one_short():
     assert check("stack", filler("chizo", 29)) == [("too_few_cards", "add 1 tile to reach 30")]
 
 
+@pytest.mark.rule("chizo-rising.txt", 31)
 def test_an_empty_stack_needs_30_tiles():
     assert check("stack", []) == [("too_few_cards", "add 30 tiles to reach 30")]
 
 
+@pytest.mark.rule("chizo-rising.txt", 31, 70)
 def test_a_stack_of_61_tiles_is_one_over():
     [violation] = FORMATS["stack"].check(filler("chizo", 61))
     assert violation.code == "too_many_cards"
@@ -45,11 +49,13 @@ def test_a_stack_of_61_tiles_is_one_over():
     assert violation.line is None
 
 
+@pytest.mark.rule("chizo-rising.txt", 32)
 def test_a_stack_may_hold_3_copies_of_a_tile():
     """'You may not have more than 3 of any one Tile ...'"""
     assert check("stack", [*filler("chizo", 27), DeckLine(tile("Golden Egg"), 3, 7)]) == []
 
 
+@pytest.mark.rule("chizo-rising.txt", 32)
 def test_a_stack_may_not_hold_4_copies_of_a_tile():
     [violation] = FORMATS["stack"].check([*filler("chizo", 26), DeckLine(tile("Golden Egg"), 4, 7)])
     assert violation.code == "too_many_copies"
@@ -59,6 +65,7 @@ def test_a_stack_may_not_hold_4_copies_of_a_tile():
     assert violation.line == 7
 
 
+@pytest.mark.rule("chizo-rising.txt", 32)
 @pytest.mark.parametrize("copies", [4, 30, 60])
 def test_a_stack_may_hold_any_number_of_basic_creatures(copies):
     """'... with the exception of Basic Creature Tiles. (You may have an unlimited number of
@@ -67,6 +74,7 @@ def test_a_stack_may_hold_any_number_of_basic_creatures(copies):
     assert check("stack", deck) == []
 
 
+@pytest.mark.rule("chizo-rising.txt", 32)
 def test_a_non_basic_creature_is_held_to_3_copies():
     grumpy = tile("Grumpy Ox", "Creature", creature_class="Ox")
     assert codes("stack", [DeckLine(grumpy, 4), *filler("chizo", 26)]) == ["too_many_copies"]

@@ -5,6 +5,8 @@ Seat 0 is the rulebook's "Player 1" ("you"), seat 1 "Player 2", seat 2 "Player 3
 
 from __future__ import annotations
 
+import pytest
+
 from play.engine.games.chizo.targets import compatible, values
 
 from .chizo_table import act, at, event_kinds, grid_names, in_hand, kinds, legal, names, table
@@ -13,6 +15,7 @@ P1, P2, P3 = 0, 1, 2
 SPARE = ["Ox", "Ox", "Ox"]  # tiles left in the stacks, so nobody runs dry
 
 
+@pytest.mark.rule("chizo-rising.txt", 72, 137, 139, 143)
 def test_golden_egg_answered_by_toasted_steals_the_rooster_and_golden_egg_fizzles():
     """'As an Action, Player 2 played "Golden Egg" to get some points. You react by
     putting "Toasted" on the ACTION STACK and covering the 1st Tile. Player 2 "passes"
@@ -43,6 +46,7 @@ def test_golden_egg_answered_by_toasted_steals_the_rooster_and_golden_egg_fizzle
     assert state.points(P2) == 0
 
 
+@pytest.mark.rule("chizo-rising.txt", 123, 125)
 def test_golden_egg_unanswered_scores_two_with_a_tile_from_the_discard_pile():
     """Had it resolved: 'If you score by a Special Effect, add the Tile that caused the
     effect to your Point Pile. If you need more Tiles to show your actual score, pick
@@ -69,6 +73,7 @@ def announce_horse_against_rooster(state):
     act(state, "face_down", in_hand(state, P2, "Rat"))
 
 
+@pytest.mark.rule("chizo-rising.txt", 147, 151, 153, 155, 157, 199)
 def test_feather_flurry_ends_the_battle_before_the_face_down_tile():
     """'Player 2 declared his "Horse" the ATTACKER and your Rooster the DEFENDER. Player
     2 started the BATTLE ACTION STACK with the Tile face down to show that the BATTLE is
@@ -92,6 +97,7 @@ def test_feather_flurry_ends_the_battle_before_the_face_down_tile():
     assert not state.stack
 
 
+@pytest.mark.rule("chizo-rising.txt", 153, 157, 163)
 def test_without_feather_flurry_the_horse_and_its_ally_capture_the_rooster():
     """The same Battle worked down to the face-down tile: "the actual values of STR and
     INT of both sides involved in the BATTLE show the result"."""
@@ -105,6 +111,7 @@ def test_without_feather_flurry_the_horse_and_its_ally_capture_the_rooster():
     assert state.piles[P2] == [rooster]
 
 
+@pytest.mark.rule("chizo-rising.txt", 203, 205)
 def test_push_played_as_an_action_moves_the_ram_and_the_rabbit_up_to_three_empty_spaces():
     """'Example: "PUSH", played as an Action, may move the "Ram" and the "Rabbit" up to
     three empty spaces.' -- 'An Empty Space is every free neighboring space including
@@ -130,6 +137,7 @@ def test_push_played_as_an_action_moves_the_ram_and_the_rabbit_up_to_three_empty
     assert state.actions_left == 1
 
 
+@pytest.mark.rule("chizo-rising.txt", 119, 161, 171, 173, 175, 177, 181)
 def test_horse_and_dog_beat_the_rat_with_str_5_and_int_7():
     """'If you choose your "Horse" to be the Attacker and the "Rat" of Player 3 to be the
     Defender, you can pick your "Dog" as an ALLY in that BATTLE. Player 3 is on its own.
@@ -160,6 +168,7 @@ def test_horse_and_dog_beat_the_rat_with_str_5_and_int_7():
     assert at(state, 2, 0)
 
 
+@pytest.mark.rule("chizo-rising.txt", 111, 113, 115)
 def test_a_tiger_is_compatible_with_monkeys_but_not_with_another_tiger():
     """'The "Tiger" is compatible with your "Monkey" and the "Monkey" of your opponent,
     but not with another "Tiger". No points! The Tiles remain in the Game Area, but you
@@ -177,6 +186,7 @@ def test_a_tiger_is_compatible_with_monkeys_but_not_with_another_tiger():
     assert "battle" in kinds(state)  # "prepare for BATTLE" (the Rat goes face down)
 
 
+@pytest.mark.rule("chizo-rising.txt", 109, 111)
 def test_a_square_of_four_compatible_creatures_is_taken_whoever_controls_them():
     """'To complete a square, all 4 Tiles must be compatible with each other, not just
     their neighbors!' ... 'Regardless of who controls the Tiles, they score one point
@@ -189,6 +199,7 @@ def test_a_square_of_four_compatible_creatures_is_taken_whoever_controls_them():
     assert not state.grid
 
 
+@pytest.mark.rule("chizo-rising.txt", 119, 123, 127, 191)
 def test_the_three_player_scoring_example_comes_to_six_points_of_three_owners():
     """'Example (3 players, you are Player 1): You already have six (6) points. You
     captured a "Rat" and two "Dragons" of yours. You captured a "Rat" of Player 3, a

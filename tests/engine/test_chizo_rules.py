@@ -31,9 +31,14 @@ def board(players=2, **layout):
     return table(players, **layout)
 
 
+def battle_result(events):
+    return next(e.data for e in events if e.kind == "battle_result")
+
+
 # -- setup -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chizo-rising.txt", 29, 70, 73, 75)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_each_player_shuffles_a_stack_and_draws_a_hand_of_five(players):
     """'A hand is made by drawing 5 Tiles from the shuffled STACK.'"""
@@ -64,6 +69,7 @@ def test_without_tiles_or_stacks_each_seat_plays_three_of_each_basic_creature():
     assert sorted(t.name for t in state.cat.defs) == sorted(t.name for t in basic_tiles())
 
 
+@pytest.mark.rule("chizo-rising.txt", 213)
 def test_team_play_is_two_on_two_with_partners_across_and_a_shared_point_pile():
     """'4 Players can also play "2 on 2." The members of a team should sit across from
     each other ... Every team shares one Point Pile, and the final score is still 12
@@ -136,6 +142,7 @@ def test_an_effect_with_bad_parameters_is_refused(params, why):
 # -- a turn --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chizo-rising.txt", 81, 83, 89)
 def test_a_turn_is_two_actions_and_then_the_game_proceeds_clockwise():
     """'On their turn, each Player has two (2) actions' ... 'After every turn the game
     proceeds clockwise.'"""
@@ -148,6 +155,7 @@ def test_a_turn_is_two_actions_and_then_the_game_proceeds_clockwise():
     assert state.actions_left == 2
 
 
+@pytest.mark.rule("chizo-rising.txt", 85, 87)
 def test_an_action_may_be_chosen_twice():
     """'Every action is optional and can be skipped, or may even be chosen twice.'"""
     state = board()
@@ -157,6 +165,7 @@ def test_an_action_may_be_chosen_twice():
     assert state.active == THEY
 
 
+@pytest.mark.rule("chizo-rising.txt", 87)
 def test_at_least_one_action_must_be_taken_before_ending_the_turn():
     """'A player may not pass on their turn by not performing any action.'"""
     state = board(hands={WE: ["Rat"]})
@@ -170,6 +179,7 @@ def test_at_least_one_action_must_be_taken_before_ending_the_turn():
     assert state.active == THEY
 
 
+@pytest.mark.rule("chizo-rising.txt", 70, 85)
 def test_draw_two_takes_what_the_stack_holds_and_is_not_offered_when_it_is_empty():
     state = board(hands={WE: ["Rat"]}, stacks={WE: ["Ox"], THEY: SPARE})
     act(state, "draw")
@@ -180,6 +190,7 @@ def test_draw_two_takes_what_the_stack_holds_and_is_not_offered_when_it_is_empty
     assert refused.value.code == "empty_stack"
 
 
+@pytest.mark.rule("chizo-rising.txt", 87)
 def test_a_player_who_can_take_no_action_is_skipped():
     state = board(3, hands={WE: ["Rat"]}, stacks={WE: SPARE, THEY: [], THIRD: SPARE})
     act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
@@ -188,15 +199,20 @@ def test_a_player_who_can_take_no_action_is_skipped():
     assert state.active == THIRD
 
 
-def test_when_nobody_can_act_the_game_ends_and_the_most_points_win():
+@pytest.mark.rule("chizo-rising.txt", 37)
+def test_when_nobody_can_act_the_game_ends_unfinished_without_a_winner():
+    """'A player wins the game by scoring 12 points.' (line 37) The rulebook knows no
+    other win: a game where nobody can act any more ends below 12 points with no winner,
+    even when one player has more points than the others."""
     state = board(2, hands={WE: ["Rat"]}, stacks={WE: [], THEY: []},
                   piles={THEY: [("Ox", THEY)]})
     act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
     assert state.over
     assert state.end == "exhausted"
     outcome = GAME.outcome(state)
-    assert outcome.status == "finished"
-    assert outcome.winners == (THEY,)
+    assert outcome.status == "unfinished"
+    assert outcome.winners == ()
+    assert outcome.scores == (0, 1)
 
 
 def test_a_game_stopped_by_its_turn_cap_is_unfinished_without_winners():
@@ -212,6 +228,7 @@ def test_a_game_stopped_by_its_turn_cap_is_unfinished_without_winners():
 # -- playing tiles -------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chizo-rising.txt", 33, 83, 93, 97, 207)
 def test_the_first_tile_goes_anywhere_and_the_next_ones_next_to_a_tile():
     """'All Tiles played in the Game Area must be placed in a NEIGHBORING position with
     another Tile, with the exception of the first Tile played.' 'A neighboring space
@@ -236,6 +253,7 @@ def test_copies_in_hand_are_interchangeable_and_the_lowest_is_listed():
     assert refused.value.code == "use_lowest_copy"
 
 
+@pytest.mark.rule("chizo-rising.txt", 81, 83, 84, 85)
 def test_counts_of_legal_actions_in_fixed_positions():
     # One tile in play; a hand of a Rat, an Ox and a Push; the stack is not empty.
     state = board(grid={(0, 0): ("Dog", WE)}, hands={WE: ["Rat", "Ox", "Push"]})
@@ -264,6 +282,7 @@ def test_counts_of_legal_actions_in_fixed_positions():
     assert sorted(a.kind for a in legal(state)) == ["ask", "ask", "stop"]  # Dog, Ox
 
 
+@pytest.mark.rule("chizo-rising.txt", 95, 125, 193)
 def test_a_tile_faces_its_controller_and_never_changes_owner():
     """'The Controller of a Tile may change during a game!' ... 'Tiles never change
     ownership!'"""
@@ -278,6 +297,7 @@ def test_a_tile_faces_its_controller_and_never_changes_owner():
 # -- squares -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chizo-rising.txt", 39, 109)
 def test_one_tile_completing_two_squares_captures_six_tiles():
     """'By capturing Creatures, a player may score four, six, or even nine points in a
     single catch!'"""
@@ -289,6 +309,7 @@ def test_one_tile_completing_two_squares_captures_six_tiles():
     assert not state.grid
 
 
+@pytest.mark.rule("chizo-rising.txt", 39, 109)
 def test_one_tile_completing_four_squares_captures_nine_tiles():
     quartet = {(0, 0): "Rat", (1, 0): "Rabbit", (2, 0): "Rat", (0, 1): "Horse",
                (2, 1): "Horse", (0, 2): "Rat", (1, 2): "Rabbit", (2, 2): "Rat"}
@@ -297,6 +318,7 @@ def test_one_tile_completing_four_squares_captures_nine_tiles():
     assert state.points(WE) == 9
 
 
+@pytest.mark.rule("chizo-rising.txt", 189)
 def test_the_controller_of_the_completing_tile_takes_the_square():
     """'If a player completes a square with a Tile that an opponent controls, the
     opponent gets the square.' -- we push the opponent's Rooster into the gap."""
@@ -310,6 +332,7 @@ def test_the_controller_of_the_completing_tile_takes_the_square():
     assert state.points(WE) == 0
 
 
+@pytest.mark.rule("chizo-rising.txt", 189)
 def test_a_square_formed_during_a_stack_is_taken_only_once_it_has_resolved():
     """'if a Compatible Square is formed during an ACTION STACK ..., the square is not
     removed until it is completely resolved.' Push (on top) forms the square, then
@@ -330,6 +353,7 @@ def test_a_square_formed_during_a_stack_is_taken_only_once_it_has_resolved():
     assert grid_names(state)[(1, 1)] == "Rooster"
 
 
+@pytest.mark.rule("chizo-rising.txt", 189)
 def test_a_square_formed_during_a_stack_that_still_stands_is_taken_after_it():
     state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (0, 1): ("Horse", WE),
                         (3, 3): ("Rooster", WE)}, hands={WE: ["Push"]})
@@ -344,6 +368,7 @@ def test_a_square_formed_during_a_stack_that_still_stands_is_taken_after_it():
 # -- stacks --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chizo-rising.txt", 133, 135)
 def test_every_other_player_is_asked_clockwise_after_every_tile_added():
     """'All players have to be asked if they want to add a Tile to the ACTION STACK after
     every new Tile that is added to it. If it gets back to the player who added the last
@@ -366,6 +391,7 @@ def test_every_other_player_is_asked_clockwise_after_every_tile_added():
     assert state.active == THEY
 
 
+@pytest.mark.rule("chizo-rising.txt", 137, 143)
 def test_effects_resolve_from_the_top_down():
     state = board(hands={WE: ["Bountiful Harvest", "Lucky Find"]},
                   stacks={WE: SPARE * 3, THEY: SPARE})
@@ -375,6 +401,7 @@ def test_effects_resolve_from_the_top_down():
     assert resolved == ["Lucky Find", "Bountiful Harvest"]
 
 
+@pytest.mark.rule("chizo-rising.txt", 133)
 def test_a_battle_only_reaction_is_not_offered_on_an_action_stack():
     state = board(active=THEY, hands={WE: ["Feather Flurry", "Iron Will"],
                                       THEY: ["Swift Feet"]})
@@ -386,11 +413,13 @@ def test_a_battle_only_reaction_is_not_offered_on_an_action_stack():
 # -- battles -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chizo-rising.txt", 149, 151)
 def test_a_battle_needs_a_tile_in_hand_to_lay_face_down():
     state = board(grid={(0, 0): ("Horse", WE), (1, 0): ("Rat", THEY)}, hands={WE: []})
     assert "battle" not in kinds(state)
 
 
+@pytest.mark.rule("chizo-rising.txt", 161, 171)
 def test_a_side_wins_only_with_both_values_higher_else_it_is_a_draw():
     """'A higher STR or INT value is not necessarily enough . . . If both creatures have
     equal STR and/or INT values, then the Battle is a draw.'"""
@@ -406,6 +435,7 @@ def test_a_side_wins_only_with_both_values_higher_else_it_is_a_draw():
         assert result["winner"] == winner, (defender, ally)
 
 
+@pytest.mark.rule("chizo-rising.txt", 163, 165, 169, 173)
 def test_the_defender_can_win_and_captures_the_attacker_and_its_allies():
     """'NOTE: The DEFENDER can also win the battle!' 'If a Battle is lost all ALLIES are
     captured by the winning side, too!'"""
@@ -426,6 +456,7 @@ def test_the_defender_can_win_and_captures_the_attacker_and_its_allies():
     assert sorted(state.piles[THEY]) == sorted([monkey, snake])
 
 
+@pytest.mark.rule("chizo-rising.txt", 173)
 def test_each_player_supports_only_one_side():
     """'All Neighbors are possible Allies but each Player may support only one side, the
     ATTACKER or the DEFENDER!'"""
@@ -443,6 +474,7 @@ def test_each_player_supports_only_one_side():
     assert [a.args[0] for a in legal(state) if a.kind == "ask"] == [at(state, 0, -1)]
 
 
+@pytest.mark.rule("chizo-rising.txt", 201)
 def test_allies_that_are_no_longer_neighbours_drop_out():
     """'If the first Tile in a BATTLE ACTION STACK is reached, and an Ally asked for help
     isn't neighboring the DEFENDER anymore, the tile no longer counts ... It can not be
@@ -464,6 +496,7 @@ def test_allies_that_are_no_longer_neighbours_drop_out():
 # -- the end -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("chizo-rising.txt", 37)
 def test_twelve_points_win_at_once():
     """'A player wins the game by scoring 12 points.'"""
     state = board(piles={WE: [("Ox", WE)] * 8},
@@ -476,6 +509,7 @@ def test_twelve_points_win_at_once():
     assert GAME.legal_actions(state) == []
 
 
+@pytest.mark.rule("chizo-rising.txt", 213)
 def test_a_team_wins_together():
     state = board(4, teams=True, piles={1: [("Ox", 1)] * 4 + [("Ox", 3)] * 4},
                   active=3, grid={(0, 0): ("Rat", 1), (1, 0): ("Rabbit", 3), (0, 1): ("Horse", 1)},
@@ -487,6 +521,7 @@ def test_a_team_wins_together():
 # -- what is seen and what is refused ------------------------------------------------------
 
 
+@pytest.mark.rule("chizo-rising.txt", 151)
 def test_a_view_hides_other_hands_and_their_face_down_tiles():
     state = board(grid={(0, 0): ("Horse", WE), (1, 0): ("Rat", THEY)},
                   hands={WE: ["Golden Egg"], THEY: ["Toasted", "Push"]})
@@ -538,3 +573,206 @@ def test_a_state_round_trips_through_json_in_the_middle_of_a_battle():
     assert again.to_dict() == state.to_dict()
     assert GAME.legal_actions(again) == GAME.legal_actions(state)
     assert names(again, again.hands[WE]) == names(state, state.hands[WE])
+
+
+# -- rulebook lines stated one by one -----------------------------------------------------
+
+
+@pytest.mark.rule("chizo-rising.txt", 49, 50, 51, 52, 53, 54, 58)
+def test_tiles_with_str_and_int_go_into_the_playing_area_and_the_others_into_stacks():
+    """'Tiles that have values for STR (Strength) and INT (Intelligence) can be played in
+    the playing area. You need the others for the "Action Stack" during a match.' (58)"""
+    hand = ["Rat", "Rice Granary", "Great Wall", "Push", "Bountiful Harvest", "Toasted",
+            "Keen Mind"]
+    state = board(grid={(0, 0): ("Ox", WE)}, hands={WE: hand}, stacks={WE: SPARE * 2})
+    placed = {state.name(a.args[0]) for a in legal(state) if a.kind == "place"}
+    started = {state.name(a.args[0]) for a in legal(state) if a.kind == "action"}
+    attached = {state.name(a.args[0]) for a in legal(state) if a.kind == "attach"}
+    assert placed == {"Rat", "Rice Granary", "Great Wall"}  # Creature, Item, Obstacle
+    assert started == {"Push", "Bountiful Harvest"}  # Action/Reaction, Action
+    assert attached == {"Keen Mind"}
+    assert "Toasted" not in placed | started | attached  # a Reaction waits for a stack
+
+
+@pytest.mark.rule("chizo-rising.txt", 60)
+def test_universal_tiles_are_played_by_any_player_whatever_their_creatures():
+    """'All beige-colored Tiles and the red Obstacles are universal and can be used by
+    every Creature Class and every Player.' A player with no creature at all plays an
+    Obstacle and an Action."""
+    state = board(active=THEY, grid={(0, 0): ("Tiger", WE)},
+                  hands={THEY: ["Great Wall", "Fortune Cookie"]})
+    act(state, "place", in_hand(state, THEY, "Great Wall"), 1, 0)
+    act(state, "action", in_hand(state, THEY, "Fortune Cookie"))
+    assert grid_names(state)[(1, 0)] == "Great Wall"
+    assert names(state, state.discards[THEY]) == ["Fortune Cookie"]
+
+
+@pytest.mark.rule("chizo-rising.txt", 113)
+def test_creatures_that_are_not_compatible_may_be_placed_next_to_each_other():
+    """'Creatures that are not compatible may also be placed next to each other to block
+    opponents from completing a square'."""
+    state = board(grid={(0, 0): ("Rat", THEY), (1, 0): ("Rabbit", THEY),
+                        (0, 1): ("Horse", THEY)}, hands={WE: ["Ox"]})
+    act(state, "place", in_hand(state, WE, "Ox"), 1, 1)  # the Rooster's space, blocked
+    assert grid_names(state)[(1, 1)] == "Ox"
+    assert state.points(WE) == state.points(THEY) == 0
+
+
+@pytest.mark.rule("chizo-rising.txt", 187)
+def test_a_tile_laid_is_a_tile_played_and_cannot_be_taken_back():
+    """'Once a Tile has been placed in the playing area, the Tile is considered played. A
+    player may not retract a Tile after releasing it.'"""
+    state = board(hands={WE: ["Rat", "Ox"]})
+    rat = in_hand(state, WE, "Rat")
+    act(state, "place", rat, 0, 0)
+    assert state.pos[rat] == (0, 0)
+    assert rat not in state.hands[WE]
+    assert state.actions_left == 1  # the action is spent
+    assert {a.kind for a in legal(state)} <= {"place", "draw", "end_turn"}
+    assert all(a.args[:1] != (rat,) for a in legal(state))
+
+
+@pytest.mark.rule("chizo-rising.txt", 119, 181)
+def test_an_item_is_attacked_like_a_creature_and_captured_for_one_point():
+    """'They can be played like Creatures and therefore be attacked like Creatures as
+    well.' (181) 'Every Creature defeated in a Battle is considered to be "captured"'
+    (119): an Item defeated is captured the same way."""
+    state = board(grid={(0, 0): ("Horse", WE), (1, 0): ("Rice Granary", THEY),
+                        (1, 1): ("Rat", WE)}, hands={WE: ["Ox"]})
+    granary = at(state, 1, 0)
+    act(state, "battle", at(state, 0, 0), granary)
+    act(state, "ask", at(state, 1, 1))
+    events = act(state, "face_down", in_hand(state, WE, "Ox"))
+    assert battle_result(events)["attacker"] == [4, 8]
+    assert state.piles[WE] == [granary]
+    assert state.points(WE) == 1
+
+
+@pytest.mark.rule("chizo-rising.txt", 181)
+def test_items_and_obstacles_neither_attack_nor_ally():
+    """'Items and Obstacles can neither be chosen to be the ATTACKER in a BATTLE nor be
+    used as an Ally.'"""
+    state = board(grid={(0, 0): ("Rat", THEY), (-1, 0): ("Horse", WE),
+                        (0, 1): ("Watchtower", WE), (1, 0): ("Boulder", WE)},
+                  hands={WE: ["Ox"]})
+    pairs = {a.args for a in legal(state) if a.kind == "battle"}
+    assert pairs == {(at(state, -1, 0), at(state, 0, 0))}  # not the Watchtower or Boulder
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    assert state.phase == "face_down"  # nobody to ask: no Ally among Items and Obstacles
+
+
+@pytest.mark.rule("chizo-rising.txt", 163, 199)
+def test_a_battle_whose_attacker_and_defender_are_no_longer_neighbours_is_a_draw():
+    """'If the BATTLE ACTION STACK has been worked down to the first Tile played face
+    down, and the ATTACKER and the DEFENDER are no longer neighbors, the Battle is a draw
+    . . . no Creatures are captured.' (199)"""
+    state = board(grid={(0, 0): ("Rat", THEY), (-1, 0): ("Grumpy Ox", WE),
+                        (0, 1): ("Dog", WE)}, hands={WE: ["Ox"], THEY: ["Gust of Wind"]})
+    rat = at(state, 0, 0)
+    act(state, "battle", at(state, -1, 0), rat)
+    act(state, "ask", at(state, 0, 1))  # 8/5 against 1/5: a win, if fought
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    act(state, "react", in_hand(state, THEY, "Gust of Wind"))
+    act(state, "choose", rat)
+    events = act(state, "to", 2, -2)
+    result = battle_result(events)
+    assert result["winner"] is None
+    assert result["why"] == "no longer neighbours"
+    assert state.piles[WE] == []
+    assert state.pos[rat] == (2, -2)
+
+
+@pytest.mark.rule("chizo-rising.txt", 209)
+def test_a_player_replaces_only_a_tile_in_their_control():
+    """'Some Tiles' Action Descriptions replace another Tile to be put into play. Players
+    may only replace Tiles in their control.' Happy Rabbit replaces our Rabbit, whoever
+    owns it, never theirs."""
+    state = board(grid={(0, 0): ("Rabbit", THEY), (1, 0): ("Rabbit", THEY, WE)},
+                  hands={WE: ["Happy Rabbit"]})
+    happy = in_hand(state, WE, "Happy Rabbit")
+    assert {a.args[1:] for a in legal(state) if a.kind == "place" and a.args[0] == happy} == {
+        (1, 0)}
+    with pytest.raises(IllegalAction):
+        act(state, "place", happy, 0, 0)
+    replaced = at(state, 1, 0)
+    act(state, "place", happy, 1, 0)
+    assert state.grid[(1, 0)] == happy
+    assert state.discards[THEY] == [replaced]  # removed from play, to its owner
+
+
+@pytest.mark.rule("chizo-rising.txt", 211)
+def test_a_creature_whose_str_reaches_zero_is_removed_not_captured():
+    """'If any Creature's STR ever reaches 0, immediately remove it from play. It is not
+    considered captured.' Bamboo Thicket (-1 STR to its neighbours) beside a Rat (STR 1)."""
+    state = board(grid={(0, 0): ("Rat", THEY)}, hands={WE: ["Bamboo Thicket"]})
+    rat = at(state, 0, 0)
+    act(state, "place", in_hand(state, WE, "Bamboo Thicket"), 1, 0)
+    assert rat not in state.pos
+    assert state.discards[THEY] == [rat]
+    assert state.points(WE) == state.points(THEY) == 0
+
+
+@pytest.mark.rule("chizo-rising.txt", 125, 193)
+def test_a_creature_we_control_captured_in_our_square_keeps_its_owner():
+    """'If you control an opponent's Creature and complete a Compatible Square with it,
+    turn it back in the correct direction before putting it into your Point Pile so it
+    can be returned to its proper owner!' (193) 'Tiles never change ownership!' (125)"""
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE),
+                        (0, 1): ("Horse", THEY, WE)}, hands={WE: ["Rooster"]})
+    horse = at(state, 0, 1)
+    act(state, "place", in_hand(state, WE, "Rooster"), 1, 1)
+    assert horse in state.piles[WE]
+    assert state.owner[horse] == THEY
+    assert state.ctrl[horse] == THEY  # turned back to face its owner
+    shown = {t["uid"]: t["owner"] for t in GAME.view(state, WE)["point_piles"][WE]}
+    assert shown[horse] == THEY
+
+
+@pytest.mark.rule("chizo-rising.txt", 133)
+def test_stack_tiles_are_played_face_up_for_every_player_to_see():
+    """'The Tiles are played face up to give each player the chance of thinking about
+    their next possible Reaction.'"""
+    state = board(hands={WE: ["Bountiful Harvest"], THEY: ["Lucky Find"]},
+                  stacks={WE: SPARE * 2, THEY: SPARE})
+    act(state, "action", in_hand(state, WE, "Bountiful Harvest"))
+    assert state.to_act == THEY
+    theirs = GAME.view(state, THEY)
+    assert [e["tile"]["name"] for e in theirs["action_stack"]] == ["Bountiful Harvest"]
+
+
+@pytest.mark.rule("chizo-rising.txt", 137, 141, 143)
+def test_a_stack_of_three_tiles_resolves_from_the_top_down_like_one_of_two():
+    """'This was a simple Example. But it is the same thing with ACTION STACKS including
+    more than two Tiles.' (141) Each resolved tile goes to the Discard Pile of the player
+    who played it (137)."""
+    state = board(hands={WE: ["Bountiful Harvest", "Fortune Cookie"], THEY: ["Lucky Find"]},
+                  stacks={WE: SPARE * 2, THEY: SPARE})
+    act(state, "action", in_hand(state, WE, "Bountiful Harvest"))
+    act(state, "react", in_hand(state, THEY, "Lucky Find"))
+    events = act(state, "react", in_hand(state, WE, "Fortune Cookie"))
+    while state.phase == "react":
+        events += act(state, "pass")
+    resolved = [e.data["name"] for e in events if e.kind == "resolving"]
+    assert resolved == ["Fortune Cookie", "Lucky Find", "Bountiful Harvest"]
+    assert names(state, state.discards[WE]) == ["Fortune Cookie", "Bountiful Harvest"]
+    assert names(state, state.discards[THEY]) == ["Lucky Find"]
+
+
+@pytest.mark.rule("chizo-rising.txt", "215.4")
+def test_an_ally_on_one_turn_may_attack_on_the_next():
+    """'Being a player's Ally on one turn and then attacking them on the next is
+    considered fair play.' The third player helps us, then attacks us on their turn."""
+    state = board(3, grid={(0, 0): ("Rat", THEY), (-1, 0): ("Horse", WE),
+                           (0, 1): ("Dog", THIRD), (-1, 1): ("Tiger", THIRD)},
+                  hands={WE: ["Ox"], THIRD: ["Ox"]})
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    act(state, "ask", at(state, 0, 1))
+    act(state, "accept")  # THIRD's Dog allies our Horse: 5/7 against 1/5
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    assert state.points(WE) == 1
+    act(state, "end_turn")
+    act(state, "draw")  # THEY
+    act(state, "end_turn")
+    assert state.active == THIRD
+    assert (at(state, -1, 1), at(state, -1, 0)) in {
+        a.args for a in legal(state) if a.kind == "battle"}

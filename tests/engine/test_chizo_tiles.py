@@ -298,6 +298,7 @@ def iron_shoes_keep_a_tile_in_place(name):
     assert [a.args[0] for a in legal(state) if a.kind == "choose"] == [rat]
 
 
+@pytest.mark.rule("chizo-rising.txt", 197)
 def test_a_second_attached_tile_removes_the_first():
     """'Only one Tile can be attached to another Tile. Each attached Tile is removed from
     play if another Tile comes into play and is going to be attached to the same Tile!'"""
@@ -310,6 +311,7 @@ def test_a_second_attached_tile_removes_the_first():
     assert values(state, horse) == (5, 3)
 
 
+@pytest.mark.rule("chizo-rising.txt", 195)
 def test_an_attached_tile_moves_with_its_host_and_leaves_play_with_it():
     """'If something causes the Tile to move, then the tile attached to it moves as
     well.'"""

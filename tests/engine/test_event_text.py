@@ -111,7 +111,7 @@ def test_chizo_events_read_as_sentences():
     )
     assert texts["square"] == "Seat 2 formed 1 square with Rabbit, Rat, Horse and Rooster"
     assert texts["game_over"] == (
-        "Game over, the stacks ran out (Seat 1: 4 points, Seat 2: 9 points)"
+        "Game over, nobody could act any more (Seat 1: 4 points, Seat 2: 9 points)"
     )
 
 

@@ -386,3 +386,21 @@ def test_every_game_the_registry_knows_has_a_board() -> None:
 
     assert set(game_slugs()) == set(BOARDS)
     assert get_game("raise").info.name == "Raise"
+
+
+@pytest.mark.rule("chizo-rising.txt", 37)
+def test_a_chizo_game_where_nobody_can_act_reads_as_stopped_not_won() -> None:
+    """'A player wins the game by scoring 12 points.' Two empty stacks: nobody can act,
+    the game ends with no winner, and the page says so rather than naming a winner."""
+    from play.matches.pages.views import outcome_text
+
+    game = get_game("chizo")
+    state = game.new_game({"players": 2, "stacks": [[], []]}, 1)
+    assert state.over
+    assert state.end == "exhausted"
+    outcome = game.outcome(state).to_dict()
+    assert outcome["status"] == "unfinished"
+    assert outcome["winners"] == []
+    view = {"is_over": True, "outcome": outcome, "state": game.view(state, 0), "viewer": 0,
+            "mode": Match.Mode.BOTS, "game": "chizo", "seats": []}
+    assert outcome_text(view) == "The game stopped before anyone won: nobody could act any more."

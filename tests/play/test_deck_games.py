@@ -208,6 +208,56 @@ def test_a_chizo_stack_goldfish_simulation_reports_the_turn_to_12_points(
     assert results["curves"]["points_by_turn"][-1] >= results["curves"]["points_by_turn"][0]
 
 
+@pytest.mark.rule("chizo-rising.txt", 125)
+def test_the_chizo_goldfish_command_names_the_reading_of_effect_points(tmp_path: Path) -> None:
+    """Which reading of line 125 a figure stands on is in its header; the printed
+    reading scores Golden Eggs in full and reaches 12 points no later on average."""
+    deck = tmp_path / "stack.txt"
+    deck.write_text(CHIZO_STACK, encoding="utf-8")
+    args = ("chizo", "--deck", str(deck), "--games", "40", "--seed", "2")
+
+    default = goldfish(*args)
+    shown = goldfish(*args, "--effect-points", "shown")
+    printed = goldfish(*args, "--effect-points", "printed")
+
+    assert default == shown
+    header = "ChiZo RISING goldfish of stack.txt, seed 2, bot greedy, effect points as"
+    assert f"{header} tiles show them (capped by the Discard Pile): 40 games" in shown
+    assert f"{header} printed (not capped by the Discard Pile): 40 games" in printed
+
+    def mean(text: str) -> float:
+        return float(text.split("turn: mean ")[1].split()[0])
+
+    assert mean(printed) < mean(shown)
+
+
+def test_only_chizo_goldfish_takes_a_reading_of_effect_points(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text(starter_list(), encoding="utf-8")
+    with pytest.raises(CommandError, match="only ChiZo RISING has effect points"):
+        goldfish("shadowfist", "--deck", str(deck), "--games", "1", "--effect-points", "printed")
+
+
+def test_a_chizo_goldfish_simulation_takes_the_printed_reading(
+    player: APIClient, django_capture_on_commit_callbacks: Any
+) -> None:
+    deck = new_deck(player, CHIZO_STACK, game="chizo")
+    body = {"deck": deck, "games": 10, "seed": 5}
+    with django_capture_on_commit_callbacks(execute=True):
+        shown = player.post("/api/v1/simulations/", body, format="json")
+        printed = player.post(
+            "/api/v1/simulations/", {**body, "effect_points": "printed"}, format="json"
+        )
+        wrong = player.post("/api/v1/simulations/", {**body, "effect_points": "x"}, format="json")
+    assert wrong.status_code == 400
+    results = [
+        player.get(f"/api/v1/simulations/{r.json()['id']}/").json()["results"]
+        for r in (shown, printed)
+    ]
+    assert [r["effect_points"] for r in results] == ["shown", "printed"]
+    assert results[1]["turn"]["mean"] <= results[0]["turn"]["mean"]
+
+
 def test_a_chizo_goldfish_match_is_played_by_hand_and_undone(player: APIClient) -> None:
     deck = new_deck(player, CHIZO_STACK, game="chizo")
     view = player.post(

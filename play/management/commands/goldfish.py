@@ -1,4 +1,5 @@
-"""python manage.py goldfish GAME --deck FILE --games N --seed S [--bot greedy]"""
+"""python manage.py goldfish GAME --deck FILE --games N --seed S [--bot greedy]
+[--effect-points shown|printed] (ChiZo: the reading of points scored by effects)"""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from tqdm import tqdm
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import game_seed
 from play.matches.decks import DeckFileError, deck_file_cards
+from play.matches.setups import SeatsError
 from play.simulations.reports import goldfish_lines
 from play.simulations.runners import GOLDFISH_RUNNERS
+from play.simulations.specs import EFFECT_POINTS, goldfish_options, reading_words
 from play.simulations.summaries import summarize_goldfish
 
 
@@ -26,6 +29,13 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--bot", default="greedy", help="The goldfish policy.")
         parser.add_argument("--max-turns", type=int, default=None)
+        parser.add_argument(
+            "--effect-points",
+            choices=sorted(EFFECT_POINTS),
+            default=None,
+            help="ChiZo: points scored by effects as tiles show them (shown, the default: "
+            "capped by the Discard Pile) or as printed (docs/chizo.md).",
+        )
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -39,6 +49,10 @@ class Command(BaseCommand):
         except DeckFileError as error:
             raise CommandError(str(error)) from None
         spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"]}
+        try:
+            spec.update(goldfish_options(game, options["effect_points"]))
+        except SeatsError as error:
+            raise CommandError(str(error)) from None
         runner = GOLDFISH_RUNNERS[game]
         records = []
         try:
@@ -53,4 +67,6 @@ class Command(BaseCommand):
         summary = summarize_goldfish(records, by_turn=5, names=names)
         name = get_game(game).info.name
         label = f"{name} goldfish of {options['deck'].name}, seed {seed}, bot {options['bot']}"
+        if reading := reading_words(spec):
+            label += f", {reading}"
         self.stdout.write("\n".join(goldfish_lines(summary, label=label)))

@@ -23,6 +23,7 @@ from play.simulations.models import Simulation
 from play.simulations.reports import goldfish_lines, histogram_lines, seat_table
 from play.simulations.runners import GOLDFISH_RUNNERS
 from play.simulations.services import MAX_GAMES, simulation_create
+from play.simulations.specs import EFFECT_POINTS, goldfish_options, reading_words
 
 CLI_USER = "cardhouse-cli"
 
@@ -38,6 +39,13 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--bot", default="greedy", help="The goldfish policy.")
         parser.add_argument("--max-turns", type=int, default=None)
+        parser.add_argument(
+            "--effect-points",
+            choices=sorted(EFFECT_POINTS),
+            default=None,
+            help="ChiZo goldfish: points scored by effects as tiles show them (shown, the "
+            "default: capped by the Discard Pile) or as printed (docs/chizo.md).",
+        )
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -69,6 +77,10 @@ class Command(BaseCommand):
             except DeckFileError as error:
                 raise CommandError(str(error)) from None
             spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"]}
+            try:
+                spec.update(goldfish_options(game, options["effect_points"]))
+            except SeatsError as error:
+                raise CommandError(str(error)) from None
             return "goldfish", {**spec, "by_turn": 5}
         seats = [s.strip() for s in (options["seats"] or "").split(",") if s.strip()]
         unknown = [s for s in seats if s not in bots]
@@ -94,6 +106,8 @@ class Command(BaseCommand):
         name = get_game(simulation.game).info.name
         if simulation.kind == "goldfish":
             label = f"{name} goldfish of {options['deck'].name}, seed {simulation.seed}"
+            if reading := reading_words(simulation.spec):
+                label += f", {reading}"
             return goldfish_lines(results, label=label)
         length = results["length"]
         return [

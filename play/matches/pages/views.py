@@ -296,11 +296,19 @@ def outcome_text(view: Mapping[str, Any]) -> str:
     if view["mode"] == Match.Mode.GOLDFISH:
         return _goldfish_outcome(view["game"], outcome, state, viewer)
     if outcome["status"] != "finished" or not outcome["winners"]:
-        return "The game stopped before anyone won."
+        why = _STOPPED.get((view["game"], state.get("end", "")))
+        return "The game stopped before anyone won" + (f": {why}." if why else ".")
     names = [_seat_name(seat, view) for seat in outcome["winners"]]
     if len(names) == 1:
         return f"Winner: {names[0]}."
     return f"Shared victory: {', '.join(names)}."
+
+
+#: Why a game stopped without a winner, by (game, the state's "end").
+_STOPPED = {
+    ("chizo", "exhausted"): "nobody could act any more",
+    ("chizo", "turn_cap"): "the turn limit was reached",
+}
 
 
 def _goldfish_outcome(

@@ -24,6 +24,12 @@ class SimulationCreateSerializer(JsonInput):
     bot = serializers.CharField(max_length=32, required=False, help_text="Goldfish policy.")
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
     max_turns = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    effect_points = serializers.ChoiceField(
+        choices=["shown", "printed"],
+        required=False,
+        help_text="ChiZo goldfish only: points scored by effects as tiles can show them "
+        "(shown, the default: capped by the Discard Pile) or as printed.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "deck" in attrs:

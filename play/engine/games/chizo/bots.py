@@ -352,6 +352,8 @@ class GreedyBot(Bot):
         if key == "score_points":
             if target is not None and not found:
                 return -5.0
+            if state.printed:
+                return 10.0 * int(p["points"])
             return 10.0 * (1 + min(int(p["points"]) - 1, len(state.discards[player])))
         if key == "capture_target":
             return 10.0 if theirs else -5.0

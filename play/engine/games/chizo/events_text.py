@@ -56,7 +56,7 @@ def _game_over_text(data: Mapping[str, Any], words: EventWords) -> str:
     )
     reason = {
         "points": "a player reached the points to win",
-        "exhausted": "the stacks ran out",
+        "exhausted": "nobody could act any more",
         "turn_cap": "the last turn was played",
     }
     return f"Game over, {reason.get(data['reason'], data['reason'])} ({points})"
@@ -76,6 +76,7 @@ WORDINGS: dict[str, EventWording] = {
     "square_formed": _square_formed_text,
     "captured": "{player:seat} captured {names:list}",
     "scored": "{player:seat} scored {name}",
+    "scored_unshown": "{player:seat} scored {points:points} that no tile is left to show",
     "removed": "{name} was removed ({why})",
     "returned": "{name} returned to {player:whose} hand",
     "discarded": "{player:seat} discarded {name}",
@@ -130,5 +131,6 @@ def event_text(
         tiles=lambda count: counted(int(count), "tile"),
         actions=lambda count: counted(int(count), "action"),
         squares=lambda count: counted(int(count), "square"),
+        points=lambda count: counted(int(count), "point"),
     )
     return word_event(event, WORDINGS, words)

@@ -44,26 +44,22 @@ class ChizoGame(Game[ChizoState]):
     event_words = staticmethod(events_text.event_text)
 
     def ended(self, state: ChizoState) -> bool:
-        """12 points, nobody able to act, or the turn cap."""
+        """12 points (won), nobody able to act, or the turn cap (both unfinished)."""
         return state.over
 
     def outcome(self, state: ChizoState) -> Outcome:
         """Points per seat (a team's for both partners) and the winners.
 
-        12 points wins (the team's two seats in team play). When nobody can act any
-        more, the most points win (docs/chizo.md); a goldfish that stops short of 12
-        is "unfinished". Hitting the turn or length cap is "unfinished".
+        "A player wins the game by scoring 12 points" (rulebook line 37): 12 points wins
+        (the team's two seats in team play), and nothing else does. A game that ends
+        otherwise (nobody can act any more, the turn cap, the length cap) is
+        "unfinished" with no winner, whatever the points (docs/chizo.md).
         """
         n = state.players
         scores = tuple(state.points(s) for s in range(n))
         if state.over and state.end == "points":
             winners = tuple(s for s in range(n) if scores[s] >= POINTS_TO_WIN)
             return Outcome(FINISHED, scores, winners, state.step)
-        if state.over and state.end == "exhausted" and not state.goldfish:
-            best = max(scores)
-            return Outcome(
-                FINISHED, scores, tuple(s for s in range(n) if scores[s] == best), state.step
-            )
         return self.open_outcome(state, scores, capped=state.over)
 
     def view_names(self, seen: Mapping[str, Any]) -> dict[int, str]:

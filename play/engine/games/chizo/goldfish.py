@@ -55,6 +55,9 @@ class GoldfishRecord:
     end: str
     #: The turn on which each entry of ``drawn`` reached the hand (the opening hand: 1).
     drawn_turns: tuple[int, ...] = ()
+    #: The reading of effect points the game was played with: "shown" or "printed"
+    #: (setup ``effect_points``, docs/chizo.md "Points of effects").
+    effect_points: str = "shown"
 
     @property
     def reached(self) -> bool:
@@ -76,6 +79,7 @@ class GoldfishRecord:
             "unmodelled": list(self.unmodelled),
             "end": self.end,
             "drawn_turns": list(self.drawn_turns),
+            "effect_points": self.effect_points,
         }
 
     @classmethod
@@ -96,6 +100,7 @@ class GoldfishRecord:
                 tuple(data["unmodelled"]),
                 str(data["end"]),
                 tuple(int(t) for t in data.get("drawn_turns", ())),
+                str(data.get("effect_points", "shown")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError("bad_record", f"not a goldfish record: {exc!r}") from exc
@@ -107,15 +112,18 @@ def goldfish(
     seed: int,
     bot: str = "greedy",
     max_turns: int = GOLDFISH_MAX_TURNS,
+    effect_points: str = "shown",
 ) -> GoldfishRecord:
     """Goldfish ``stack`` (tile ids of ``tiles``) once with the named bot.
 
     ``tiles``: TileDef objects or catalogue rows (pass the same list object to every
     call of a batch: the engine compiles it once). The bot's seed is derived from
-    ``seed`` as the simulations derive seat 0's.
+    ``seed`` as the simulations derive seat 0's. ``effect_points``: the reading of
+    points scored by effects, "shown" (the default) or "printed" (docs/chizo.md).
     """
     check_seed(seed)
-    setup = {"goldfish": True, "tiles": tiles, "stacks": [list(stack)], "max_turns": max_turns}
+    setup = {"goldfish": True, "tiles": tiles, "stacks": [list(stack)], "max_turns": max_turns,
+             "effect_points": effect_points}
     state = new_state(setup, seed)
     chooser = GAME.make_bot(bot, bot_seed(seed, 0)).choose
     kind, hand = state.kind, state.hands[0]
@@ -162,4 +170,5 @@ def goldfish(
         never_playable=tuple(ids[kind[u]] for u in drawn if u not in playable),
         unmodelled=tuple(dict.fromkeys(ids[d] for d in kind if not state.cat.modelled[d])),
         end=end,
+        effect_points=effect_points,
     )

@@ -40,6 +40,7 @@ def position(
     teams: bool = False,
     goldfish: bool = False,
     seed: int = 1,
+    effect_points: str = "shown",
 ) -> ChizoState:
     """A game at the start of ``active``'s turn with the given tiles where given.
 
@@ -59,6 +60,8 @@ def position(
         for name, owner in pile:
             owned[owner].append(name)
     setup: dict[str, Any] = {"stacks": owned, "first_player": active}
+    if effect_points != "shown":
+        setup["effect_points"] = effect_points
     if tiles is not None:
         setup["tiles"] = tiles
     if goldfish:

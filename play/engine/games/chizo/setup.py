@@ -6,12 +6,17 @@ Setup (every key optional but as noted)::
      "goldfish": false,                         # true: one player, no opponent
      "tiles": [tile, ...],                      # TileDef objects or catalogue rows
      "stacks": [[tile id, ...], ...],           # one list per seat, or one for every seat
-     "first_player": seat, "max_turns": n}
+     "first_player": seat, "max_turns": n,
+     "effect_points": "shown" | "printed"}     # see docs/chizo.md, "Points of effects"
 
 Without ``tiles`` the game has the twelve basic creatures; without ``stacks`` each seat
 plays three of each. "First, every Player shuffles their STACK" (from the state's rng,
 seat by seat); each draws a hand of 5; then, unless ``first_player`` is given, the rng
 draws the starting player (the rulebook does not say who starts).
+
+``effect_points`` picks the reading of points scored by a tile's effect when the Discard
+Pile holds too few tiles to show them: ``"shown"`` (the default) scores only what tiles
+can show, ``"printed"`` scores the effect's number and lets the tiles show what they can.
 """
 
 from __future__ import annotations
@@ -30,8 +35,11 @@ from .turn import start_turn
 from .zones import draw
 
 SETUP_KEYS = frozenset(
-    {"players", "teams", "goldfish", "tiles", "stacks", "first_player", "max_turns"}
+    {"players", "teams", "goldfish", "tiles", "stacks", "first_player", "max_turns",
+     "effect_points"}
 )
+#: The readings of points scored by an effect (docs/chizo.md, "Points of effects").
+EFFECT_POINTS = ("shown", "printed")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 _BASICS: list[TileDef] = basic_tiles()
 
@@ -47,6 +55,7 @@ class Setup:
     stacks: tuple[tuple[int, ...], ...]
     first: int | None
     max_turns: int | None
+    printed: bool = False
 
 
 _PARSED: dict[int, tuple[Mapping[str, Any], tuple[object, ...], Setup]] = {}
@@ -112,7 +121,14 @@ def _parse(setup: Mapping[str, Any] | None) -> Setup:
         isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1
     ):
         raise SetupError("bad_max_turns", "max_turns is a number of turns, 1 or more")
-    return Setup(catalog, players, teams, goldfish, stacks, first, max_turns)
+    effect_points = setup.get("effect_points", EFFECT_POINTS[0])
+    if effect_points not in EFFECT_POINTS:
+        raise SetupError(
+            "bad_effect_points",
+            f"effect_points is {' or '.join(map(repr, EFFECT_POINTS))}, not {effect_points!r}",
+        )
+    printed = effect_points == "printed"
+    return Setup(catalog, players, teams, goldfish, stacks, first, max_turns, printed)
 
 
 def _flag(setup: Mapping[str, Any], key: str) -> bool:
@@ -170,6 +186,7 @@ def new_state(setup: Mapping[str, Any] | None, seed: int, out: Events = None) ->
     owner = tuple(seat for seat, stack in enumerate(s.stacks) for _ in stack)
     state = ChizoState(s.catalog, s.players, s.teams, s.goldfish, kind, owner, rng)
     state.max_turns = s.max_turns
+    state.printed = s.printed
     uid = 0
     for seat, stack in enumerate(s.stacks):
         tiles = list(range(uid, uid + len(stack)))

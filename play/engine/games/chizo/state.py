@@ -222,8 +222,8 @@ class ChizoState(State):
         "current", "discards", "end", "formed", "frames", "free", "goldfish", "grid", "hands",
         "kind",
         "last", "lent", "max_turns", "over", "owner", "phase", "piles", "players", "pos",
-        "protects", "resolving", "rng", "skips", "stack", "stack_kind", "stacks", "step",
-        "team", "teams", "temps", "to_act", "turn",
+        "printed", "protects", "resolving", "rng", "skips", "stack", "stack_kind", "stacks",
+        "step", "team", "teams", "temps", "to_act", "turn", "unshown",
     )  # fmt: skip
 
     def __init__(
@@ -252,6 +252,10 @@ class ChizoState(State):
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.discards: list[list[int]] = [[] for _ in range(players)]
         self.piles: list[list[int]] = [[] for _ in range(max(self.team) + 1)]
+        #: The "printed" reading of effect points (setup ``effect_points``): points scored
+        #: by effects that no tile could show, per Point Pile (always 0 when "shown").
+        self.printed = False
+        self.unshown: list[int] = [0] * len(self.piles)
         self.grid: dict[Cell, int] = {}
         self.pos: dict[int, Cell] = {}
         #: The free cells next to a tile (``grid.free_cells``), while the grid is unchanged.
@@ -289,8 +293,10 @@ class ChizoState(State):
     # -- reading ----------------------------------------------------------------------
 
     def points(self, seat: int) -> int:
-        """The points of ``seat`` (its team's, in team play)."""
-        return len(self.piles[self.team[seat]])
+        """The points of ``seat`` (its team's, in team play): the tiles of its Point Pile
+        (and, in the "printed" reading, effect points no tile could show)."""
+        team = self.team[seat]
+        return len(self.piles[team]) + self.unshown[team]
 
     def opponents(self, seat: int) -> list[int]:
         """Players of other teams, clockwise from ``seat``."""
@@ -319,6 +325,7 @@ class ChizoState(State):
         twin.hands = [list(z) for z in self.hands]
         twin.discards = [list(z) for z in self.discards]
         twin.piles = [list(z) for z in self.piles]
+        twin.printed, twin.unshown = self.printed, list(self.unshown)
         twin.grid, twin.pos, twin.att = dict(self.grid), dict(self.pos), dict(self.att)
         twin.free = self.free  # never mutated, only replaced
         twin.temps, twin.protects = list(self.temps), list(self.protects)
@@ -376,7 +383,9 @@ class ChizoState(State):
             "over": self.over,
             "end": self.end,
             "rng": self.rng.to_dict(),
-        }
+        } | (  # only in the "printed" reading: the default's JSON (and hashes) unchanged
+            {"effect_points": "printed", "unshown": list(self.unshown)} if self.printed else {}
+        )
 
     @classmethod
     def from_dict(cls, data: Any) -> ChizoState:
@@ -414,6 +423,10 @@ def _read_zones(state: ChizoState, data: Any) -> None:
     state.att = {int(h): int(m) for h, m in data["attached"]}
     state.temps = [Temp(*_ints(t)) for t in data["temps"]]
     state.protects = [(int(u), int(w)) for u, w in data["protects"]]
+    state.printed = data.get("effect_points", "shown") == "printed"
+    state.unshown = _ints(data.get("unshown", [0] * len(state.piles)))
+    if len(state.unshown) != len(state.piles):
+        raise DataError("bad_state", "unshown needs one entry per Point Pile")
     if len(state.ctrl) != len(state.kind) or len(state.owner) != len(state.kind):
         raise DataError("bad_state", "kind, owner and ctrl need one entry per tile")
 

@@ -7,8 +7,10 @@ game proceeds clockwise."
 
 A player with no action they could take (no tile to draw, nothing playable, no Battle)
 cannot perform one, so their turn is skipped; when every player in a row has been
-skipped, nobody can ever act again and the game ends ("exhausted", docs/chizo.md). A
-player with actions left but none possible ends the turn without being asked.
+skipped, nobody can ever act again and the game ends ("exhausted", docs/chizo.md):
+unfinished, with no winner, since "A player wins the game by scoring 12 points" and the
+rulebook knows no other win. A player with actions left but none possible ends the turn
+without being asked.
 """
 
 from __future__ import annotations

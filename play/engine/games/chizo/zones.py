@@ -142,9 +142,18 @@ def bank(state: ChizoState, uid: int, seat: int, out: Events) -> None:
     check_win(state, seat, out)
 
 
+def score_unshown(state: ChizoState, seat: int, points: int, out: Events) -> None:
+    """Score effect points no tile is left to show (the "printed" reading only)."""
+    state.unshown[state.team[seat]] += points
+    if out is not None:
+        emit(out, "scored_unshown", player=seat, points=points)
+    check_win(state, seat, out)
+
+
 def check_win(state: ChizoState, seat: int, out: Events) -> None:
-    """End the game once ``seat``'s Point Pile holds 12 tiles ("scoring 12 points")."""
-    if not state.over and len(state.piles[state.team[seat]]) >= POINTS_TO_WIN:
+    """End the game once ``seat`` has 12 points ("scoring 12 points"): 12 tiles in its
+    Point Pile (and any effect points no tile could show, in the "printed" reading)."""
+    if not state.over and state.points(seat) >= POINTS_TO_WIN:
         game_over(state, "points", out)
 
 

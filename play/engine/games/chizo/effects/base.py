@@ -22,7 +22,7 @@ from ..events import Events, emit
 from ..filters import Filter
 from ..state import ChizoState, Frame
 from ..targets import in_play
-from ..zones import bank, sweep
+from ..zones import bank, score_unshown, sweep
 
 
 def choose_action(player: int, uid: int) -> Action:
@@ -128,7 +128,8 @@ def score(state: ChizoState, you: int, points: int, source: int, out: Events) ->
     "If you score by a Special Effect, add the Tile that caused the effect to your Point
     Pile. If you need more Tiles to show your actual score, pick them from your Discard
     Pile!" With too few tiles there, you score only what you can show
-    (docs/chizo-tiles.md, "Score N points").
+    (docs/chizo-tiles.md, "Score N points"); in the "printed" reading (setup
+    ``effect_points``) the rest counts all the same (docs/chizo.md, "Points of effects").
     """
     current = state.current
     if current is not None and current.uid == source:
@@ -140,8 +141,11 @@ def score(state: ChizoState, you: int, points: int, source: int, out: Events) ->
         return
     discard = state.discards[you]
     if len(canonical(state, discard)) <= 1 or len(discard) <= points:
-        for _ in range(min(points, len(discard))):
+        shown = min(points, len(discard))
+        for _ in range(shown):
             bank(state, discard.pop(), you, out)
+        if state.printed and shown < points and not state.over:
+            score_unshown(state, you, points - shown, out)
         return
     state.frames.append(Frame("_bank", you, source, left=points))
 
