@@ -121,6 +121,9 @@ def _literal(node: ast.expr) -> Any:
 def _key(value: Any) -> str:
     if isinstance(value, set | frozenset):
         return json.dumps(sorted(value, key=repr), default=repr)
+    if isinstance(value, dict) and not all(isinstance(k, str) for k in value):
+        # A table keyed by tuples or numbers: JSON takes string keys only.
+        return json.dumps(sorted((repr(k), _key(v)) for k, v in value.items()))
     return json.dumps(value, sort_keys=True, default=repr)
 
 
