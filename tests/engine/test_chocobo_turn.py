@@ -749,3 +749,41 @@ def test_with_four_players_calls_come_from_either_board_and_six_at_home_win():
     assert state.phase == "call"
     events = GAME.apply(state, act(state, "no_call"))
     assert events[-1].to_dict() == {"kind": "won", "data": {"player": 2, "companions": 6}}
+
+
+def test_refused_kicks_and_discards_say_why():
+    state = position(
+        3,
+        {0: ["b21", "b21"], 1: ["b22", "TS0"], 2: ["TW1", "TW1"]},
+        face="footprints3",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "move", "pair", "b21", "b22", 0))
+    assert state.phase == KICK
+    for args, code in (
+        ((0, "b12"), "not_kickable"),  # the kicking player's own chocobo
+        ((2, "b12"), "not_kickable"),  # seat 2 has no chocobo there
+        (("1", "b12"), "not_kickable"),
+        ((1, "b44"), "not_adjacent"),
+    ):
+        with pytest.raises(IllegalAction) as caught:
+            GAME.verify(state, act(state, "kick", *args))
+        assert caught.value.code == code
+        assert caught.value.reason
+    discarding = position(
+        3,
+        {0: ["b22", "b24"], **HOME},
+        phase="call",
+        hands={0: ["Shirma", "Croma", "Croma", "Croma"]},
+        tokens=[],
+    )
+    GAME.apply(discarding, act(discarding, "call", "b22"))
+    assert discarding.phase == DISCARD
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(discarding, act(discarding, "discard", "Golem"))
+    assert caught.value.code == "card_not_in_hand"
+
+
+def test_three_players_may_name_their_sides_clockwise():
+    state = GAME.new_game({"players": 3, "sides": ["E", "S", "W"]}, seed=1)
+    assert state.layout.sides == ("E", "S", "W")
