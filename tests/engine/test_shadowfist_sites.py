@@ -303,7 +303,11 @@ def test_you_may_only_sacrifice_cards_you_control():
     state = main_table()
     mine = put_character(state, 0, "Teahouse Brawler")
     theirs = put_character(state, 1, "Temple Novice")
-    sacrifice(state, 0, mine, None)
+    events: list = []
+    sacrifice(state, 0, mine, events)
     assert state.zone[mine] == SMOKED
+    assert [(e.kind, e.data) for e in events] == [
+        ("left_play", {"card": mine, "to": "smoked"})
+    ]  # "you smoke it": told as any smoking
     with pytest.raises(ValueError, match="control"):
         sacrifice(state, 0, theirs, None)
