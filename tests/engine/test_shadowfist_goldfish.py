@@ -97,6 +97,19 @@ def test_the_dummys_site_is_told_as_played_face_down_in_its_new_column():
         }
 
 
+def test_the_dummy_has_nothing_to_choose_when_forced_to_discard():
+    """The dummy has no hand: an effect making it discard asks nothing of it, and the
+    game goes on with the deck's player."""
+    from .shadowfist_table import every_card, new_table, play, to_main
+
+    state = new_table([every_card(), []], dummy=1)
+    to_main(state, power=10)
+    play(state, "Nightmare Visions", 1)
+    assert state.choice is None
+    assert state.to_act == 0
+    assert state.hands[1] == []
+
+
 def test_a_deck_that_cannot_win_is_reported_as_not_winning_within_the_cap():
     sites_only = ["Jade Moon Garden"] * 20
     record = goldfish(starter_cards(), sites_only, seed=1, max_turns=8)
