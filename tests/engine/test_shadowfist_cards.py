@@ -119,6 +119,27 @@ def test_what_is_not_modelled_is_listed_with_a_reason(changes, reason):
     assert card.effect is None or card.fighting_is_x
 
 
+def test_an_unmodelled_card_without_an_id_is_named_by_its_index():
+    """'A card's id is its `id`, else its index in `cards`' (docs/shadowfist.md)."""
+    plain = {k: v for k, v in API_ROW.items() if k != "id"}
+    blank = {**plain, "type": "Event", "name": "Mystery Blast"}
+    (card,) = unmodelled_cards([plain, blank])
+    assert (card.id, card.name) == (1, "Mystery Blast")
+
+
+def test_a_keys_rule_lists_its_parameters_triggers_and_targets():
+    """The vocabulary's table (docs/shadowfist-starter.md, "The vocabulary"): what a key
+    accepts, the untargeted form always among its targets."""
+    from play.engine.games.shadowfist.effects.spec import KeyRule, _rule
+
+    assert _rule("amount target", "amount", "play turn", "character self") == KeyRule(
+        frozenset({"amount", "target"}),
+        frozenset({"amount"}),
+        frozenset({"play", "turn"}),
+        frozenset({"character", "self", ""}),
+    )
+
+
 def test_characters_and_sites_without_effects_are_not_listed():
     character = {
         **API_ROW,

@@ -25,6 +25,7 @@ from .shadowfist_table import (
     main_table,
     put_character,
     put_site,
+    put_state,
     set_hand,
     to_main,
 )
@@ -240,6 +241,60 @@ def test_an_interceptor_that_survives_stops_its_attacker():
     assert state.zone[attacker] == SMOKED
     assert state.damage[site] == 0
     assert state.phase == MAIN
+
+
+@pytest.mark.rule("shadowfist.txt", "13.3")
+def test_an_attacker_that_survives_its_interceptor_is_still_stopped():
+    """'Attacking characters that defeat interceptors continue to attack until they have
+    reached their target.' Reading (docs/shadowfist.md, "A chain"): an attacker that
+    does not smoke its interceptor is stopped, even when it survives too."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    wall = put_character(state, 1, "Abbot of the Closed Gate")  # 5, Toughness 1
+    attacker = put_character(state, 0, "Precinct Captain")  # 5, Toughness 1
+    attack(state, site, attacker)
+    act(state, "intercept", wall, attacker)
+    finish_interception(state, 1)
+    assert state.zone[attacker] == PLAY
+    assert state.zone[wall] == PLAY
+    assert state.damage[site] == 0
+    assert state.phase == MAIN
+
+
+@pytest.mark.rule("shadowfist.txt", "13.3")
+def test_an_attack_on_a_character_whose_attackers_are_all_stopped_ends():
+    state = main_table()
+    target = put_character(state, 1, "Temple Novice")
+    wall = put_character(state, 1, "Abbot of the Closed Gate")
+    attacker = put_character(state, 0, "Teahouse Brawler")
+    attack(state, target, attacker)
+    act(state, "intercept", wall, attacker)
+    finish_interception(state, 1)
+    assert state.zone[target] == PLAY
+    assert state.damage[target] == 0
+    assert state.phase == MAIN
+
+
+@pytest.mark.rule("shadowfist.txt", "13.1", "26.4")
+def test_a_target_character_without_fighting_strikes_nobody():
+    """Reading (docs/shadowfist.md, "The target"): a target character strikes one attacker
+    chosen by its controller; with Fighting 1 its controller chooses, with Fighting 0 it
+    inflicts nothing and there is nothing to choose."""
+    state = main_table()
+    target = put_character(state, 1, "Temple Novice")  # 1
+    a = put_character(state, 0, "Teahouse Brawler")
+    b = put_character(state, 0, "Teahouse Brawler")
+    attack(state, target, a, b)
+    assert state.phase == STRIKE
+    state = main_table()
+    target = put_character(state, 1, "Monastery Sentry")  # 2
+    put_state(state, 0, "Cursed Jade Amulet", target)  # -2: Fighting 0, undamaged, in play
+    a = put_character(state, 0, "Teahouse Brawler")
+    b = put_character(state, 0, "Teahouse Brawler")
+    assert fighting(state, target) == 0
+    attack(state, target, a, b)
+    assert state.phase == MAIN
+    assert state.damage[a] == state.damage[b] == 0
 
 
 @pytest.mark.rule("shadowfist.txt", "13.4")

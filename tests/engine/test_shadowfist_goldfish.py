@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from play.engine.core import mix_seed
+from play.engine.core import Action, mix_seed
+from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.goldfish import (
     DeckPlan,
     GoldfishRecord,
@@ -78,6 +79,35 @@ def test_the_dummy_lays_one_face_down_site_a_turn_in_a_new_column_and_nothing_el
         assert state.hands[1] == []
         assert state.chars[1] == []
         assert state.pool[1] == 0
+
+
+def test_the_dummys_site_is_told_as_played_face_down_in_its_new_column():
+    """The dummy's turn tells who laid which card where, without its title (face down)."""
+    plan = DeckPlan(starter_cards(), starter_deck("Flesh and Chrome"))
+    state = deal(2, plan.cards, [plan.deck, []], seed=2, first=0, dummy=1, max_turns=20)
+    for turn in range(1, 4):
+        GAME.apply(state, Action("power", 0))
+        events = GAME.apply(state, Action("end_turn", 0))
+        (laid,) = [e for e in events if e.kind == "card_played"]
+        assert laid.data == {
+            "player": 1,
+            "card": state.columns[1][-1][0],
+            "title": None,
+            "args": [turn - 1],
+        }
+
+
+def test_the_dummy_has_nothing_to_choose_when_forced_to_discard():
+    """The dummy has no hand: an effect making it discard asks nothing of it, and the
+    game goes on with the deck's player."""
+    from .shadowfist_table import every_card, new_table, play, to_main
+
+    state = new_table([every_card(), []], dummy=1)
+    to_main(state, power=10)
+    play(state, "Nightmare Visions", 1)
+    assert state.choice is None
+    assert state.to_act == 0
+    assert state.hands[1] == []
 
 
 def test_a_deck_that_cannot_win_is_reported_as_not_winning_within_the_cap():

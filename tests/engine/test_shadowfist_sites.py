@@ -91,6 +91,44 @@ def test_without_a_back_row_site_the_next_column_closes_up_and_characters_follow
     assert [state.loc[x] for x in (at_a, at_b, at_c)] == [0, 0, 0]
 
 
+@pytest.mark.rule("shadowfist.txt", "24.5", "24.6")
+def test_characters_of_other_columns_keep_their_column_when_one_closes_up():
+    """'that column is filled by the next column over': the columns before it do not move,
+    those after it move over by one, and their characters with them; the characters of
+    the closed column reside in the column that takes its place."""
+    state = main_table()
+    a, b, c, d = (
+        put_site(state, 1, name)
+        for name in ("Hall of Nine Bells", "Cinnabar Gate", "Jade Moon Garden", "Old Junk Harbor")
+    )
+    chars = [put_character(state, 1, "Temple Novice", loc=loc) for loc in (0, 1, 2)]
+    chars.append(put_character(state, 1, "Monastery Sentry", loc=3))
+    smoke(state, b, None)  # a middle column
+    assert state.columns[1] == [[a], [c], [d]]
+    assert [state.loc[x] for x in chars] == [0, 1, 1, 2]
+    smoke(state, d, None)  # the last column
+    assert state.columns[1] == [[a], [c]]
+    assert [state.loc[x] for x in chars] == [0, 1, 1, 1]
+
+
+@pytest.mark.rule("shadowfist.txt", "15.2", "24.2", "65.1")
+def test_a_back_row_site_leaving_leaves_its_front_row_site_in_place():
+    """Only 'When a front row site is removed' does the site behind it move forward; a
+    back-row site that leaves (sacrificed here) leaves the front row as it was."""
+    from play.engine.games.shadowfist.sites import site_position
+
+    state = main_table()
+    front = put_site(state, 0, "Hall of Nine Bells")
+    back = put_site(state, 0, "Cinnabar Gate", slot=0)
+    other = put_site(state, 0, "Jade Moon Garden")
+    assert site_position(state, back) == (0, 1)
+    assert site_position(state, front) == (0, 0)
+    assert site_position(state, other) == (1, 0)
+    sacrifice(state, 0, back, None)
+    assert state.columns[0] == [[front], [other]]
+    assert state.smoked[0] == [back]
+
+
 @pytest.mark.rule("shadowfist.txt", 18, "24.6")
 def test_each_column_is_a_location_where_characters_reside():
     """'each column is a separate location where your characters are considered to
@@ -303,7 +341,11 @@ def test_you_may_only_sacrifice_cards_you_control():
     state = main_table()
     mine = put_character(state, 0, "Teahouse Brawler")
     theirs = put_character(state, 1, "Temple Novice")
-    sacrifice(state, 0, mine, None)
+    events: list = []
+    sacrifice(state, 0, mine, events)
     assert state.zone[mine] == SMOKED
+    assert [(e.kind, e.data) for e in events] == [
+        ("left_play", {"card": mine, "to": "smoked"})
+    ]  # "you smoke it": told as any smoking
     with pytest.raises(ValueError, match="control"):
         sacrifice(state, 0, theirs, None)

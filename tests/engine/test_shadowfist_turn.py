@@ -82,6 +82,7 @@ def test_without_decks_the_seats_play_the_starter_decks_in_turn():
         ({"players": 2, "decks": [["Nobody"], []]}, "unknown_card"),
         ({"players": 2, "decks": [[]]}, "bad_decks"),
         ({"players": 2, "cards": [{"name": "X", "type": "Spell"}], "decks": [[], []]}, "bad_cards"),
+        ({"players": 2, "cards": "Lead Rain", "decks": [[], []]}, "bad_cards"),
         ({"players": 2, "max_turns": 0}, "bad_max_turns"),
     ],
 )
