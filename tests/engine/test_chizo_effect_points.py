@@ -105,3 +105,20 @@ def test_a_goldfish_names_its_reading_and_the_default_figures_stay_the_engines()
     assert {r.effect_points for r in printed} == {"printed"}
     # Golden Eggs with a short Discard Pile score more: the stack reaches 12 sooner.
     assert sum(r.turn_reached or 31 for r in printed) < sum(r.turn_reached or 31 for r in shown)
+
+
+@pytest.mark.rule("chizo-rising.txt", 37, 125)
+def test_printed_points_no_tile_shows_add_up_and_can_end_the_game():
+    """Two Golden Eggs with an empty Discard Pile, printed: each Egg shows one point and
+    keeps one no tile shows; the second reaches 12 and ends the game."""
+    state = board(grid=ROOSTER, hands={WE: ["Golden Egg", "Golden Egg"]},
+                  effect_points="printed", piles={WE: [("Ox", WE)] * 8})
+    first = act(state, "action", in_hand(state, WE, "Golden Egg"))
+    assert [e.data for e in first if e.kind == "scored_unshown"] == [{"player": WE, "points": 1}]
+    assert state.unshown == [1, 0]
+    assert state.points(WE) == 10
+    second = act(state, "action", in_hand(state, WE, "Golden Egg"))
+    assert state.unshown == [2, 0]
+    assert state.points(WE) == 12
+    assert state.over
+    assert "game_over" in event_kinds(second)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from play.engine.core import IllegalAction
+from play.engine.games.chizo import GAME
 
 from .chizo_table import act, at, event_kinds, grid_names, in_hand, legal, names, table
 
@@ -316,3 +317,28 @@ def test_any_tile_may_be_laid_face_down_to_start_a_battle():
     assert sorted(names(state, options(state, "face_down"))) == sorted(hand)
     act(state, "face_down", in_hand(state, WE, "Keen Mind"))
     assert state.phase != "face_down"
+
+
+@pytest.mark.rule("chizo-rising.txt", 201)
+def test_an_ally_dismissed_stays_out_of_the_battle_through_a_saved_state():
+    """'The Tile is no longer involved in the BATTLE.' Cold Shoulder dismisses our Dog;
+    the game, saved and read back while Gust of Wind waits for its choice, still
+    leaves the Dog out: 3/3 against the Rooster's 3/3 is a draw."""
+    state = board(grid={(0, 0): ("Rooster", THEY), (-1, 0): ("Horse", WE), (0, 1): ("Dog", WE)},
+                  hands={WE: ["Ox", "Gust of Wind"], THEY: ["Cold Shoulder"]})
+    dog = at(state, 0, 1)
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    act(state, "ask", dog)
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    act(state, "pass")  # THEY, for now
+    act(state, "react", in_hand(state, WE, "Gust of Wind"))
+    # We have nothing more to add: Cold Shoulder resolves, then Gust of Wind waits.
+    events = act(state, "react", in_hand(state, THEY, "Cold Shoulder"))
+    assert [e.data["tile"] for e in events if e.kind == "ally_dismissed"] == [dog]
+    assert state.phase == "choice"
+    again = GAME.state_from_dict(state.to_dict())
+    assert again.battle.dismissed == [dog]
+    events = act(again, "done")
+    result = battle_result(events)
+    assert result["attacker"] == [3, 3]
+    assert result["winner"] is None

@@ -776,3 +776,46 @@ def test_an_ally_on_one_turn_may_attack_on_the_next():
     assert state.active == THIRD
     assert (at(state, -1, 1), at(state, -1, 0)) in {
         a.args for a in legal(state) if a.kind == "battle"}
+
+
+@pytest.mark.rule("chizo-rising.txt", 32, 49)
+def test_the_basic_creatures_of_a_game_without_tiles_are_basic_with_the_stand_in_values():
+    """'Creature: a Creature Tile (has STR and INT values ...)' (49); the twelve are the
+    Basic Creature Tiles of line 32."""
+    rat = next(t for t in basic_tiles() if t.name == "Rat")
+    ox = next(t for t in basic_tiles() if t.name == "Ox")
+    assert (rat.basic, rat.strength, rat.intelligence, rat.type) == (True, 1, 5, "Creature")
+    assert (ox.strength, ox.intelligence) == (5, 1)
+    assert rat.effect_key == ox.effect_key
+    assert Catalog(basic_tiles()).unmodelled() == []
+
+
+@pytest.mark.parametrize(("params", "why"), [
+    ({"str": 0, "int": 2, "duration": "forever", "target": {"kind": "creature"}},
+     "expected one of stack, turn"),
+])
+def test_an_effect_parameter_outside_its_choices_is_refused(params, why):
+    tile = {"name": "Odd Drums", "type": "Action", "effect_key": "modify_stats",
+            "effect_params": params}
+    with pytest.raises(DataError) as refused:
+        Catalog([tile])
+    assert refused.value.code == "bad_tile"
+    assert why in refused.value.reason
+    good = {**params, "duration": "turn"}
+    Catalog([{**tile, "effect_params": good}])
+
+
+def test_a_target_filter_is_described_in_words():
+    from play.engine.games.chizo.filters import parse_filter
+
+    cases = {
+        "Rooster creature": {"kind": "creature", "class": "Rooster"},
+        "Rat creature": {"kind": "creature", "class": "Rat"},  # the first class, index 0
+        "basic creature an opponent controls next to your creature": {
+            "kind": "creature", "controller": "opponent", "basic": True,
+            "adjacent_to": "your_creature"},
+        "creature you control (involved in the Battle)": {
+            "kind": "creature", "controller": "you", "battle_role": "involved"},
+    }
+    for words, spec in cases.items():
+        assert parse_filter(spec, "target").describe() == words
