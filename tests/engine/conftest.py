@@ -3,7 +3,7 @@
 Under mutation testing (bench/mutation.py), mutmut names the mutant under test in
 ``MUTANT_UNDER_TEST`` and runs each one in a process forked after the tests have run
 once unmutated. A game's memoised tables (Chocobo's layouts, prebuilt actions and the
-greedy bot's per-board tables) would then keep what the unmutated code built, and no
+greedy bot's per-board tables; Raise's card values per roll) would then keep what the unmutated code built, and no
 test would reach a mutant of the code that builds them. So under mutation testing each
 test starts from empty caches; otherwise nothing changes.
 """
@@ -19,9 +19,12 @@ import pytest
 def _fresh_caches_under_mutation_testing() -> None:
     if "MUTANT_UNDER_TEST" in os.environ:
         from play.engine.games.chocobo import actions, board, bots
+        from play.engine.games.raise_ import cards as raise_cards
 
         board.layout.cache_clear()
         actions.tables.cache_clear()
         actions._TABLE.clear()
         bots._known.cache_clear()
         bots._steps.cache_clear()
+        for memo in raise_cards._BY_FACES.values():
+            memo.clear()

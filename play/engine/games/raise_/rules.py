@@ -279,8 +279,7 @@ def _play(state: RaiseState, action: Action, out: Events) -> None:
                 break
             index += 1
         order.insert(index, player)
-        state.committed = False
-        _next_in_race(state, out)
+        _next_in_race(state, out)  # which also ends the continuation (committed = False)
     else:
         # Still at or behind the second-to-last stone (on top of it at most), so still
         # the furthest back: the order is unchanged and the player plays on.
