@@ -4,8 +4,8 @@ Under mutation testing (bench/mutation.py), mutmut names the mutant under test i
 ``MUTANT_UNDER_TEST`` and runs each one in a process forked after the tests have run
 once unmutated. A game's memoised tables (Chocobo's layouts, prebuilt actions and the
 greedy bot's per-board tables; Raise's card values per roll) would then keep what the
-unmutated code built, and no test would reach a mutant of the code that builds them. So under mutation testing each
-test starts from empty caches; otherwise nothing changes.
+unmutated code built, and no test would reach a mutant of the code that builds them. So
+under mutation testing each test starts from empty caches; otherwise nothing changes.
 """
 
 from __future__ import annotations
