@@ -3,7 +3,8 @@
 Under mutation testing (bench/mutation.py), mutmut names the mutant under test in
 ``MUTANT_UNDER_TEST`` and runs each one in a process forked after the tests have run
 once unmutated. A game's memoised tables (Chocobo's layouts, prebuilt actions and the
-greedy bot's per-board tables; Raise's card values per roll) would then keep what the
+greedy bot's per-board tables; Raise's card values per roll; ChiZo's catalogues and
+prebuilt actions; Shadowfist's card fields and starter set) would then keep what the
 unmutated code built, and no test would reach a mutant of the code that builds them. So
 under mutation testing each test starts from empty caches; otherwise nothing changes.
 """
@@ -18,8 +19,12 @@ import pytest
 @pytest.fixture(autouse=True)
 def _fresh_caches_under_mutation_testing() -> None:
     if "MUTANT_UNDER_TEST" in os.environ:
+        from play.engine.games.chizo import actions as chizo_actions
+        from play.engine.games.chizo import catalog as chizo_catalog
         from play.engine.games.chocobo import actions, board, bots
         from play.engine.games.raise_ import cards as raise_cards
+        from play.engine.games.shadowfist import cards as shadowfist_cards
+        from play.engine.games.shadowfist import setup as shadowfist_setup
 
         board.layout.cache_clear()
         actions.tables.cache_clear()
@@ -28,3 +33,16 @@ def _fresh_caches_under_mutation_testing() -> None:
         bots._steps.cache_clear()
         for memo in raise_cards._BY_FACES.values():
             memo.clear()
+        for table in (
+            chizo_actions._CELL_ACTIONS,
+            chizo_actions._ONE,
+            chizo_actions._TWO,
+            chizo_actions._TO,
+            chizo_actions._LAST,
+            chizo_catalog._CACHE,
+            chizo_catalog._SUBSETS,
+            chizo_catalog._BY_JSON,
+        ):
+            table.clear()
+        shadowfist_cards._card_items.cache_clear()
+        shadowfist_setup.starter.cache_clear()
