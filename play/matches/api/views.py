@@ -148,9 +148,9 @@ class MatchUndoView(APIView):
         responses={200: MatchViewSerializer, 409: STALE_SEQ},
     )
     def post(self, request: Request, pk: int) -> Response:
-        matches.match_for(user=signed_in(request), match_id=pk)
-        data = validated(inputs.UndoInputSerializer, request.data)
-        user, seq = signed_in(request), data["seq"]
+        user = signed_in(request)
+        matches.match_for(user=user, match_id=pk)  # 404 before anything else
+        seq = validated(inputs.UndoInputSerializer, request.data)["seq"]
         return _moved(lambda: matches.match_undo(user=user, match_id=pk, seq=seq))
 
 
@@ -171,10 +171,10 @@ class MatchAdvanceView(APIView):
         responses={200: MatchViewSerializer, 409: STALE_SEQ},
     )
     def post(self, request: Request, pk: int) -> Response:
-        matches.match_for(user=signed_in(request), match_id=pk)
-        data = validated(inputs.AdvanceInputSerializer, request.data)
-        seq = data["seq"]
-        return _moved(lambda: matches.match_advance(user=signed_in(request), match_id=pk, seq=seq))
+        user = signed_in(request)
+        matches.match_for(user=user, match_id=pk)  # 404 before anything else
+        seq = validated(inputs.AdvanceInputSerializer, request.data)["seq"]
+        return _moved(lambda: matches.match_advance(user=user, match_id=pk, seq=seq))
 
 
 class MatchReplayView(APIView):
