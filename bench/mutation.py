@@ -259,8 +259,11 @@ class Mutant:
         return "\n".join([f"{self.path}:{self.line}  {self.name} ({self.status})", *change])
 
 
-def run_mutmut(game: str, max_children: int, keep: bool, fuzz_seeds: int) -> None:
-    """mutmut run over the game's modules, in mutants/ (cwd: the project)."""
+def run_mutmut(
+    game: str, max_children: int, keep: bool, fuzz_seeds: int, names: Sequence[str] = ()
+) -> None:
+    """mutmut run over the game's modules, in mutants/ (cwd: the project); with ``names``,
+    over those mutants alone (their earlier verdicts set aside)."""
     from mutmut import configuration
     from mutmut.__main__ import cli
 
@@ -279,7 +282,7 @@ def run_mutmut(game: str, max_children: int, keep: bool, fuzz_seeds: int) -> Non
     # modules mutated are the game's.
     configuration.config().only_mutate = module_paths(game)
     try:
-        cli.main(["run", "--max-children", str(max_children)], standalone_mode=False)
+        cli.main(["run", "--max-children", str(max_children), *names], standalone_mode=False)
     except SystemExit as stop:
         if stop.code not in (0, None):
             raise SystemExit(f"mutmut stopped (exit {stop.code}); see its output above") from None
@@ -413,8 +416,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="mutmut's workers (default 1: the machine is shared)")  # fmt: skip
     parser.add_argument("--keep", action="store_true",
                         help="reuse mutants/ and mutmut's verdicts from the last run")  # fmt: skip
-    parser.add_argument("--fuzz-seeds", type=int, default=100,
-                        help="seeds per case the invariant tests play (default 100; the "
+    parser.add_argument("--retry-survivors", action="store_true",
+                        help="reuse mutants/ and run again only the mutants that survived "
+                             "there (string-only ones aside): after new tests")  # fmt: skip
+    parser.add_argument("--fuzz-seeds", type=int, default=20,
+                        help="seeds per case the invariant tests play (default 20; the "
                              "suite plays 1,000), without their totals")  # fmt: skip
     parser.add_argument("--report-only", action="store_true",
                         help="run nothing: report the verdicts mutants/ holds")  # fmt: skip
@@ -427,7 +433,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.chdir(ROOT)  # mutmut reads pyproject.toml and works in mutants/ from here
     sys.path.insert(0, str(ROOT))
     start = time.monotonic()
-    if not options.report_only:
+    if options.retry_survivors:
+        equivalents = read_equivalents(options.game)
+        names = [m.name for m in read_mutants(options.game)
+                 if m.status in ("survived", "no tests") and not m.string_only
+                 and m.name not in equivalents]  # fmt: skip
+        print(f"running again the {len(names)} survivors in mutants/")
+        if names:
+            run_mutmut(options.game, options.max_children, True, options.fuzz_seeds, names)
+    elif not options.report_only:
         run_mutmut(options.game, options.max_children, options.keep, options.fuzz_seeds)
     seconds = 0.0 if options.report_only else time.monotonic() - start
     mutants = read_mutants(options.game)

@@ -349,9 +349,14 @@ def check_recorded_replay(case: FuzzCase[S], seed: int) -> None:
 SEEDS_CAP_VARIABLE = "ENGINE_FUZZ_SEEDS"
 
 
+def seeds_to_play(seeds: int) -> int:
+    """``seeds``, or fewer under the cap that mutation testing sets."""
+    return min(seeds, int(os.environ.get(SEEDS_CAP_VARIABLE) or seeds))
+
+
 def run_seeds(case: FuzzCase[S], seeds: int) -> list[Result]:
     """The per-seed check over seeds ``0 .. seeds - 1``, then the totals."""
-    played = min(seeds, int(os.environ.get(SEEDS_CAP_VARIABLE) or seeds))
+    played = seeds_to_play(seeds)
     results = [check_game(case, seed) for seed in range(played)]
     if played == seeds:
         case.check_totals(results)
