@@ -259,6 +259,20 @@ class Mutant:
         return "\n".join([f"{self.path}:{self.line}  {self.name} ({self.status})", *change])
 
 
+def refresh_unmutated(game: str) -> None:
+    """Copy into a kept mutants/ the source files changed since it was made, but the
+    game's mutated modules: mutmut copies a file there only once, and regenerates the
+    mutants of a module whose source changed."""
+    mutated = set(module_paths(game))
+    for source in sorted(Path("play").rglob("*")):
+        if not source.is_file() or "__pycache__" in source.parts or str(source) in mutated:
+            continue
+        target = WORK / source
+        if not target.is_file() or target.read_bytes() != source.read_bytes():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+
+
 def run_mutmut(
     game: str, max_children: int, keep: bool, fuzz_seeds: int, names: Sequence[str] = ()
 ) -> None:
@@ -269,6 +283,10 @@ def run_mutmut(
 
     if not keep and WORK.exists():
         shutil.rmtree(WORK)
+    elif WORK.exists():
+        refresh_unmutated(game)
+        if names:  # trace again which tests reach each function: the tests have changed
+            (WORK / "mutmut-stats.json").unlink(missing_ok=True)
     # The tests run inside mutants/: the data they read beside the project stays there.
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.conf import settings

@@ -787,3 +787,88 @@ def test_refused_kicks_and_discards_say_why():
 def test_three_players_may_name_their_sides_clockwise():
     state = GAME.new_game({"players": 3, "sides": ["E", "S", "W"]}, seed=1)
     assert state.layout.sides == ("E", "S", "W")
+
+
+# -- refusals name the rule they apply -------------------------------------------------
+
+
+def refusal(state, kind, *args):
+    with pytest.raises(IllegalAction) as caught:
+        GAME.verify(state, act(state, kind, *args))
+    return caught.value.code, caught.value.reason
+
+
+def friend_phase(**options):
+    return position(
+        3,
+        {0: ["b22", "b22"], **HOME},
+        hands={0: ["Croma", "Golem"]},
+        phase="friend",
+        tokens=[],
+        **options,
+    )
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 83)
+def test_a_big_chocobo_is_called_onto_an_empty_space_next_to_a_chocobo_once():
+    """'Place one of the big chocobos from your supply on an empty space adjacent to
+    another space that contains one or more of your chocobos.'"""
+    assert refusal(friend_phase(big={0: "b44"}), "call_big", "Croma", "Golem", "b23") == (
+        "big_on_board",
+        "your big chocobo is already on the board",
+    )
+    assert refusal(friend_phase(companions={"b12": 1}), "call_big", "Croma", "Golem",
+                   "b12") == ("space_not_empty", "b12 is not empty")  # fmt: skip
+    assert refusal(friend_phase(big={1: "b21"}), "call_big", "Croma", "Golem", "b21") == (
+        "space_not_empty",
+        "b21 is not empty",
+    )
+    assert refusal(friend_phase(), "call_big", "Croma", "Golem", "b00") == (
+        "not_next_to_your_chocobo",
+        "b00 is not next to a space with one of your chocobos",
+    )
+    assert refusal(friend_phase(), "call_big", "Croma", "Croma", "b23") == (
+        "card_not_in_hand",
+        "discard two friend cards of your hand",
+    )
+    GAME.verify(friend_phase(), act(friend_phase(), "call_big", "Croma", "Golem", "b21"))
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 178)
+def test_tifon_sends_the_chosen_chocobo_to_a_free_space_of_its_owners_territory():
+    """'That player must move the chosen chocobo to any space of their territory
+    board.'"""
+    state = position(
+        3,
+        {0: ["b20", "b24"], 1: ["b22", "TS1"], 2: ["TW1", "TW1"]},
+        big={2: "TS2"},
+        hands={0: ["Tifon"]},
+        phase="friend",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "play", "Tifon", 1, "b22"))
+    assert state.to_act == 1
+    assert refusal(state, "relocate", "TW0") == (
+        "not_your_territory",
+        "Tifon sends your chocobo to a space of your own territory board",
+    )
+    assert refusal(state, "relocate", "b21") == (
+        "not_your_territory",
+        "Tifon sends your chocobo to a space of your own territory board",
+    )
+    assert refusal(state, "relocate", "TS2") == ("space_full", "your chocobo may not stand on TS2")
+    assert sorted(a.args[0] for a in GAME.legal_actions(state)) == ["TS0", "TS1"]
+    GAME.apply(state, act(state, "relocate", "TS1"))
+    assert where(state, 1) == ["TS1", "TS1"]
+
+
+def test_end_kick_takes_no_arguments_and_is_refused_while_a_kick_must_go_on():
+    state = position(4, CORNER, big={0: "b01", 2: "b10"}, face="footprints3", tokens=[])
+    GAME.apply(state, act(state, "move", "pair", "b01", "b00", 0))
+    assert state.phase == KICK
+    assert refusal(state, "end_kick", 1) == ("bad_action", "'end_kick' takes no arguments")
+    assert refusal(state, "end_kick") == (
+        "must_kick",
+        "the chocobos that are not companions on the space count more than 4: "
+        "kick until they count 4 at most",
+    )

@@ -16,6 +16,7 @@ from play.engine.core import (
     Event,
     GameInfo,
     IllegalAction,
+    InvalidEngineError,
     Outcome,
     RandomBot,
     Rng,
@@ -178,6 +179,18 @@ def test_an_illegal_action_carries_a_code_and_a_reason():
     assert isinstance(error, EngineError)
     assert (error.code, error.reason, str(error)) == ("not_your_turn", "not your turn",
                                                       "not your turn")
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [(None, "not your turn"), ("NOT_YOUR_TURN", "not your turn"), ("XXnot_your_turnXX", "x y"),
+     ("", "not your turn"), ("not your turn", "not your turn"), ("not_your_turn", None),
+     ("not_your_turn", ""), ("not_your_turn", "   ")],
+)
+def test_an_engine_error_without_an_identifier_code_or_a_reason_is_a_bug(code, reason):
+    """Clients compare the code and show the reason: neither may be missing or malformed."""
+    with pytest.raises(InvalidEngineError):
+        IllegalAction(code, reason)
 
 
 def test_a_transcript_with_a_missing_hash_is_refused():

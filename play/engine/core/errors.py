@@ -2,10 +2,22 @@
 
 Every engine error carries a machine-readable ``code`` and a human ``reason`` that says
 what went wrong and, where it can, what to do instead. The web layer maps them to its
-one error shape without parsing messages.
+one error shape without parsing messages. Both are checked when the error is made: a code
+is a lower-case identifier (clients compare it), a reason is words a player can read.
 """
 
 from __future__ import annotations
+
+import re
+
+#: What a code looks like: ``bad_state``, ``space_not_empty``.
+CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
+
+
+class InvalidEngineError(Exception):
+    """An engine error made without an identifier code or without a reason: a bug in the
+    engine. Not a TypeError nor a ValueError, so that no rule that turns those into a
+    refusal ("malformed action") can hide it."""
 
 
 class EngineError(Exception):
@@ -14,6 +26,10 @@ class EngineError(Exception):
     code: str = "engine_error"
 
     def __init__(self, code: str, reason: str) -> None:
+        if not isinstance(code, str) or not CODE_PATTERN.fullmatch(code):
+            raise InvalidEngineError(f"an engine error's code is an identifier, not {code!r}")
+        if not isinstance(reason, str) or not reason.strip():
+            raise InvalidEngineError(f"an engine error ({code}) needs a reason, not {reason!r}")
         super().__init__(reason)
         self.code = code
         self.reason = reason
