@@ -285,8 +285,9 @@ def run_mutmut(
         shutil.rmtree(WORK)
     elif WORK.exists():
         refresh_unmutated(game)
-        if names:  # trace again which tests reach each function: the tests have changed
-            (WORK / "mutmut-stats.json").unlink(missing_ok=True)
+        # Trace again which tests reach each function: mutmut traces only tests it has
+        # not seen, and a changed test may reach other functions now.
+        (WORK / "mutmut-stats.json").unlink(missing_ok=True)
     # The tests run inside mutants/: the data they read beside the project stays there.
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.conf import settings

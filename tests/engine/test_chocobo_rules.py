@@ -15,7 +15,7 @@ import pytest
 from play.engine.core import IllegalAction, SetupError
 from play.engine.games.chocobo import GAME
 from play.engine.games.chocobo.board import KIND_COUNTS, KIND_OF, KINDS, layout
-from play.engine.games.chocobo.scenario import act, companions_at, position, where
+from play.engine.games.chocobo.scenario import act, companions_at, position, refusal, where
 from play.engine.games.chocobo.state import (
     FRIEND,
     GOLEM_PHASE,
@@ -119,6 +119,15 @@ def test_players_place_both_chocobos_on_their_territory_from_the_starting_player
             (names[1], names[2]),
             (names[2], names[2]),
         ]
+        assert refusal(state, "place", names[1], names[0]) == (
+            "bad_action",
+            "name your chocobos' spaces in board order (2 players: only the one not on the star)",
+        )
+        other = state.layout.territory[(state.to_act + 1) % 3][0]
+        assert refusal(state, "place", names[0], state.layout.names[other]) == (
+            "not_your_territory",
+            "place your chocobos on your own territory board",
+        )
         GAME.apply(state, legal[0])
     assert order == [1, 2, 0]
     assert state.active == 1
@@ -374,6 +383,20 @@ def test_golem_moves_every_chocobo_of_the_space_but_big_ones_one_at_a_time():
     )
     GAME.apply(state, act(state, "play", "Golem", "b22"))
     assert state.phase == GOLEM_PHASE
+    assert refusal(state, "golem_move", "companion", "b24") == (
+        "not_adjacent",
+        "the Golem moves each chocobo to an adjacent space",
+    )
+    assert refusal(state, "golem_move", "chocobo", 2, "b21") == (
+        "no_chocobo_there",
+        "player 2 has no chocobo on the Golem's space",
+    )
+    assert refusal(state, "golem_move", "big", 2, "b21") == (
+        "bad_action",
+        "golem_move takes 'companion' and a space, or 'chocobo', a seat and a space",
+    )
+    assert refusal(state, "golem_move", "companion", 1, "b21")[0] == "bad_action"
+    assert refusal(state, "golem_move", "chocobo", "1", "b21")[0] == "bad_action"
     legal = args_of(state, "golem_move")
     assert ("companion", "b12") in legal
     assert ("chocobo", 1, "b32") in legal
@@ -382,6 +405,10 @@ def test_golem_moves_every_chocobo_of_the_space_but_big_ones_one_at_a_time():
     GAME.apply(state, act(state, "golem_move", "chocobo", 1, "b32"))
     GAME.apply(state, act(state, "golem_move", "companion", "b12"))
     assert state.phase == GOLEM_PHASE
+    assert refusal(state, "golem_move", "companion", "b21") == (
+        "no_companion_there",
+        "no companion is left on the Golem's space",
+    )
     GAME.apply(state, act(state, "golem_move", "chocobo", 0, "b21"))
     assert where(state, 0) == ["b21", "b24"]
     assert where(state, 1) == ["TS0", "b32"]
@@ -405,6 +432,14 @@ def test_a_chocobo_the_golem_cannot_move_anywhere_stays():
     )
     GAME.apply(state, act(state, "play", "Golem", "b00"))
     assert args_of(state, "golem_move") == [("companion", "b10"), ("companion", "b01")]
+    assert refusal(state, "golem_move", "chocobo", 1, "b10") == (
+        "two_chocobos_there",
+        "a chocobo may not enter a space with two chocobos of another player (player 2's)",
+    )
+    assert refusal(state, "golem_move", "chocobo", 1, "b01") == (
+        "big_chocobo_there",
+        "a chocobo may not enter a space with another player's big chocobo (player 0's)",
+    )
     GAME.apply(state, act(state, "golem_move", "companion", "b10"))
     assert (state.phase, where(state, 1)) == (MOVE, ["TS0", "b00"])
 

@@ -13,7 +13,7 @@ import pytest
 from play.engine.core import Action, DataError, IllegalAction
 from play.engine.games.chocobo import GAME
 from play.engine.games.chocobo.board import KIND_OF, KINDS
-from play.engine.games.chocobo.scenario import act, companions_at, give, position, where
+from play.engine.games.chocobo.scenario import act, companions_at, give, position, refusal, where
 from play.engine.games.chocobo.state import (
     DISCARD,
     KICK,
@@ -148,6 +148,14 @@ def test_any_number_of_companions_may_follow_and_the_excess_then_overflows():
     GAME.apply(state, act(state, "move", "one", "b22", "b23", 3))
     assert companions_at(state) == {"b23": 4}
     assert (state.phase, state.to_act) == (OVERFLOW, 0)
+    assert refusal(state, "overflow", "b22", "b21") == (
+        "not_over_limit",
+        "b22 is not above the limit of 4",
+    )
+    assert refusal(state, "overflow", "b23", "b44") == (
+        "not_adjacent",
+        "an overflowing companion goes to an adjacent space",
+    )
     GAME.apply(state, act(state, "overflow", "b23", "b22"))
     assert state.phase == OVERFLOW  # 5 still: one more
     GAME.apply(state, act(state, "overflow", "b23", "b13"))
@@ -331,6 +339,10 @@ def test_no_call_from_a_space_with_4_chocobos_a_big_one_counting_2():
         tokens=["b13"],
     )
     assert args_of(state, "call") == [("b13",)]  # b22: 1 + 2 + 1 = 4
+    assert refusal(state, "call", "b22") == (
+        "space_full",
+        "there must be fewer than 4 chocobos on the space to call",
+    )
 
 
 @pytest.mark.rule("chocobo-party-up.txt", 147)
@@ -347,12 +359,22 @@ def test_no_call_when_the_supply_is_empty():
     assert state.supply == 0
     GAME.apply(state, act(state, "end_move"))
     assert state.active == 1  # no call phase
+    state = position(3, {0: ["b22", "b24"], **HOME}, phase="call", tokens=[])
+    state.supply = 0
+    assert refusal(state, "call", "b22") == ("no_companions_left",
+                                             "every companion has been called")  # fmt: skip
 
 
 @pytest.mark.rule("chocobo-party-up.txt", 141)
 def test_the_big_chocobo_may_call_and_a_trail_space_without_token_may_not():
     state = position(3, {0: ["b13", "b24"], **HOME}, big={0: "b21"}, phase="call", tokens=[])
     assert args_of(state, "call") == [("b21",)]
+    assert refusal(state, "call", "b13") == (
+        "no_trail_token",
+        "call from a space with a trail token or a Spring space",
+    )
+    assert refusal(state, "call", "b22") == ("no_chocobo_there", "you have no chocobo on b22")
+    assert refusal(state, "call", "b21", "b13")[0] == "bad_action"
 
 
 # -- 5. hand limit -------------------------------------------------------------------
@@ -372,6 +394,11 @@ def test_with_4_or_more_cards_the_player_discards_down_to_3():
     GAME.apply(state, act(state, "call", "b22"))  # draws a fifth card
     assert state.phase == DISCARD
     assert len(state.hands[0]) == 5
+    assert refusal(state, "discard", "Moguri") == ("card_not_in_hand", "you have no Moguri in hand")
+    assert refusal(state, "no_card") == (
+        "wrong_action",
+        "now discard down to 3 cards ('discard'), not 'no_card'",
+    )
     while state.phase == DISCARD:
         legal = GAME.legal_actions(state)
         assert kinds(legal) == ["discard"] * len(legal)
@@ -792,12 +819,6 @@ def test_three_players_may_name_their_sides_clockwise():
 # -- refusals name the rule they apply -------------------------------------------------
 
 
-def refusal(state, kind, *args):
-    with pytest.raises(IllegalAction) as caught:
-        GAME.verify(state, act(state, kind, *args))
-    return caught.value.code, caught.value.reason
-
-
 def friend_phase(**options):
     return position(
         3,
@@ -860,6 +881,12 @@ def test_tifon_sends_the_chosen_chocobo_to_a_free_space_of_its_owners_territory(
     assert sorted(a.args[0] for a in GAME.legal_actions(state)) == ["TS0", "TS1"]
     GAME.apply(state, act(state, "relocate", "TS1"))
     assert where(state, 1) == ["TS1", "TS1"]
+
+
+def test_an_action_without_arguments_refuses_one():
+    state = friend_phase()
+    assert refusal(state, "no_card", "b22") == ("bad_action", "'no_card' takes no arguments")
+    GAME.verify(state, act(state, "no_card"))
 
 
 def test_end_kick_takes_no_arguments_and_is_refused_while_a_kick_must_go_on():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...core import Action
+from ...core import Action, IllegalAction
 from .board import FACE_STEPS, FACES, KIND_INDEX, KIND_OF
 from .game import GAME
 from .state import CALL, FRIEND, MOVE, NOWHERE, ChocoboState
@@ -111,3 +111,12 @@ def companions_at(state: ChocoboState) -> dict[str, int]:
 def act(state: ChocoboState, kind: str, *args: int | str) -> Action:
     """The action ``kind`` with ``args`` of the player to act (``None`` if nobody is)."""
     return Action(kind, -1 if state.to_act is None else state.to_act, tuple(args))
+
+
+def refusal(state: ChocoboState, kind: str, *args: int | str) -> tuple[str, str]:
+    """The code and reason with which the player to act is refused ``kind`` ``args``."""
+    try:
+        GAME.verify(state, act(state, kind, *args))
+    except IllegalAction as refused:
+        return refused.code, refused.reason
+    raise AssertionError(f"{kind} {args} was accepted")
