@@ -138,7 +138,7 @@ def test_any_number_of_companions_may_follow_and_the_excess_then_overflows():
     state = position(
         3,
         {0: ["b22", "b24"], 1: ["b23", "TS0"], 2: ["TW1", "TW1"]},
-        companions={"b22": 3, "b23": 1},
+        companions={"b22": 3, "b23": 1, "b40": 4},
         face="footprints3",
         tokens=[],
     )
@@ -146,7 +146,7 @@ def test_any_number_of_companions_may_follow_and_the_excess_then_overflows():
     assert [a[3] for a in args_of(state, "move") if a[:3] == ("one", "b22", "b23")] == [0, 1, 2, 3]
     GAME.verify(state, act(state, "move", "one", "b22", "b23", 3))
     GAME.apply(state, act(state, "move", "one", "b22", "b23", 3))
-    assert companions_at(state) == {"b23": 4}
+    assert companions_at(state) == {"b23": 4, "b40": 4}
     assert (state.phase, state.to_act) == (OVERFLOW, 0)
     assert refusal(state, "overflow", "b22", "b21") == (
         "not_over_limit",
@@ -159,7 +159,7 @@ def test_any_number_of_companions_may_follow_and_the_excess_then_overflows():
     GAME.apply(state, act(state, "overflow", "b23", "b22"))
     assert state.phase == OVERFLOW  # 5 still: one more
     GAME.apply(state, act(state, "overflow", "b23", "b13"))
-    assert companions_at(state) == {"b22": 1, "b13": 1, "b23": 2}
+    assert companions_at(state) == {"b22": 1, "b13": 1, "b23": 2, "b40": 4}
     assert (state.phase, state.steps) == (MOVE, 2)  # then movement goes on
     with pytest.raises(IllegalAction) as caught:
         GAME.verify(state, act(state, "move", "one", "b23", "b22", 3))
@@ -507,6 +507,38 @@ def test_it_refuses_illegal_actions_with_a_code_and_a_reason(action, code):
     assert caught.value.code == code
     assert caught.value.reason
     assert not GAME.can(state, action)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "reason"),
+    [
+        (("one", "b20", "b21", True), "bad_action", "followers is a count of companions"),
+        (("one", "b20", "b21", -1), "bad_action", "followers is a count of companions"),
+        (("one", "b20", "b21", "1"), "bad_action", "followers is a count of companions"),
+        (("big", "b20", "b21", 0), "no_chocobo_there", "your big chocobo is not on b20"),
+        (("one", "b21", "b22", 0), "no_chocobo_there", "you have no chocobo on b21"),
+        (("pair", "b20", "b21", 0), "not_together",
+         "two chocobos move together only from one space"),
+        (("one", "b20", "b22", 0), "not_adjacent", "b22 is not next to b20"),
+        (("one", "b20", "b21", 1), "not_enough_companions", "only 0 companions are on b20"),
+        (("big", "b44", "b43", 1), "not_enough_companions", "only 0 companions are on b44"),
+    ],
+)  # fmt: skip
+def test_a_refused_move_says_which_rule_it_breaks(args, code, reason):
+    """The big chocobo (2 toward the limit) may enter b43, which holds 2: so the
+    refusal is about its followers, not the limit."""
+    state = position(3, {0: ["b20", "b24"], 1: ["b43", "TS0"], 2: ["b43", "TW1"]},
+                     big={0: "b44"}, tokens=[])  # fmt: skip
+    assert refusal(state, "move", *args) == (code, reason)
+
+
+def test_a_card_played_on_a_target_its_effect_does_not_allow_is_refused():
+    state = position(3, {0: ["b20", "b24"], **HOME}, hands={0: ["Moguri"]}, phase="friend",
+                     tokens=[])  # fmt: skip
+    assert refusal(state, "play", "Moguri", "b44") == (
+        "bad_target",
+        "Moguri cannot be played on ['b44']: see the card's effect",
+    )
 
 
 def test_malformed_actions_are_refused_with_a_code_in_every_phase():
