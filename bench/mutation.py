@@ -192,6 +192,19 @@ def _wording_changed(old: str, new: str) -> bool:
     return not _KEY_LIKE.fullmatch(before[0])
 
 
+_CAST_TYPE = re.compile(r"\bcast\((?:[^()\[\],]|\([^()]*\)|\[[^\[\]]*\])+,")
+
+
+def is_type_only(diff: str) -> bool:
+    """Whether a mutant changes only the type given to ``typing.cast``, which returns its
+    value unchanged: no run can tell it from the original (an equivalent by its form)."""
+    removed, added = changed_lines(diff)
+    if not removed or len(removed) != len(added):
+        return False
+    erase = [_CAST_TYPE.sub("cast(T,", line) for line in removed + added]
+    return erase[: len(removed)] == erase[len(removed) :] and removed != added
+
+
 def is_string_only(diff: str) -> bool:
     """Whether a mutant changes the wording of messages and nothing else: only string
     literals differ, and each one changed reads as words (a space or a capital), not as
@@ -335,6 +348,7 @@ class Tally:
     other: int
     not_run: int
     total: int
+    type_only: int = 0  # of the equivalents: typing.cast's type argument changed
 
     @property
     def rules_mutants(self) -> int:
@@ -370,7 +384,10 @@ def tally(
     string_survivors: list[Mutant] = []
     for mutant in mutants:
         caught = mutant.status in ("killed", "timeout")
-        if mutant.name in equivalents:
+        if mutant.name not in equivalents and is_type_only(mutant.diff):
+            counts["equivalent"] += 1  # typing.cast's type: nothing at run time
+            counts["type_only"] += 1
+        elif mutant.name in equivalents:
             if caught:
                 problems.append(f"equivalent {mutant.name} is {mutant.status}: not equivalent")
             counts["equivalent"] += 1
@@ -391,7 +408,8 @@ def tally(
     result = Tally(killed=counts["killed"], survived=counts["survived"],
                    timeout=counts["timeout"], equivalent=counts["equivalent"],
                    string_only=counts["string_only"], other=counts["other"],
-                   not_run=counts["not_run"], total=len(mutants))  # fmt: skip
+                   not_run=counts["not_run"], total=len(mutants),
+                   type_only=counts["type_only"])  # fmt: skip
     return result, survivors, string_survivors, problems
 
 
@@ -406,7 +424,8 @@ def report(
         f"  timeout:     {counts.timeout} (a test noticed: counted as killed)",
         f"  survived:    {counts.survived}",
         f"  equivalent:  {counts.equivalent} ({share:.1%} of the mutants; at most "
-        f"{MAX_EQUIVALENT_SHARE:.0%} allowed)",
+        f"{MAX_EQUIVALENT_SHARE:.0%} allowed; {counts.type_only} of them change only the "
+        "type given to typing.cast, the others are listed with their reasons)",
         f"  string-only: {counts.string_only} (of them survived: {len(strings)})",
     ]
     if counts.other:
@@ -456,7 +475,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         equivalents = read_equivalents(options.game)
         names = [m.name for m in read_mutants(options.game)
                  if m.status in ("survived", "no tests") and not m.string_only
-                 and m.name not in equivalents]  # fmt: skip
+                 and not is_type_only(m.diff) and m.name not in equivalents]  # fmt: skip
         print(f"running again the {len(names)} survivors in mutants/")
         if names:
             run_mutmut(options.game, options.max_children, True, options.fuzz_seeds, names)

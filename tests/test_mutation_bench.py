@@ -51,6 +51,24 @@ def test_string_only_means_wording_alone(before: str, after: str, string_only: b
     assert mutation.is_string_only(_diff(before, after)) is string_only
 
 
+@pytest.mark.parametrize(
+    ("before", "after", "type_only"),
+    [
+        ("    kind = KIND_INDEX[cast(str, act.args[0])]",
+         "    kind = KIND_INDEX[cast(None, act.args[0])]", True),
+        ("    x = cast(dict[str, int], y)", "    x = cast(None, y)", True),
+        ("    x = cast(tuple(int), y)", "    x = cast(None, y)", True),
+        ("    x = cast(str, y)", "    x = cast(str, None)", False),
+        ("    x = cast(str, y)", "    x = None", False),
+        ("    x = y + 1", "    x = y - 1", False),
+    ],
+)  # fmt: skip
+def test_type_only_means_the_type_given_to_cast_alone(
+    before: str, after: str, type_only: bool
+) -> None:
+    assert mutation.is_type_only(_diff(before, after)) is type_only
+
+
 def test_a_survivor_is_placed_on_its_line_in_its_function(tmp_path: Path) -> None:
     source = tmp_path / "m.py"
     source.write_text(
@@ -76,11 +94,13 @@ def test_the_tally_counts_equivalents_and_wording_apart_and_checks_the_equivalen
         _mutant("m.x_f__mutmut_6", "survived", '    x = "a message"', '    x = "A MESSAGE"'),
         _mutant("m.x_f__mutmut_7", "killed"),
         _mutant("m.x_f__mutmut_8", "not checked"),
+        _mutant("m.x_f__mutmut_9", "survived", "    x = cast(str, y)", "    x = cast(None, y)"),
     ]
     equivalents = {"m.x_f__mutmut_5": "same", "m.x_f__mutmut_7": "killed", "m.gone": "old"}
     counts, survivors, strings, problems = mutation.tally(mutants, equivalents)
     assert (counts.killed, counts.timeout, counts.survived) == (1, 1, 2)
-    assert (counts.equivalent, counts.string_only, counts.not_run, counts.total) == (2, 1, 1, 8)
+    assert (counts.equivalent, counts.string_only, counts.not_run, counts.total) == (3, 1, 1, 9)
+    assert counts.type_only == 1
     assert counts.rules_mutants == 4
     assert counts.score == 0.5
     assert [m.name for m in survivors] == ["m.x_f__mutmut_3", "m.x_f__mutmut_4"]
