@@ -1,7 +1,8 @@
 """Mutation testing of one game's rules modules with mutmut (docs/benchmarks.md, "Mutation
 testing").
 
-    .venv/bin/python bench/mutation.py raise [--max-children 1] [--keep] [--survivors FILE]
+    .venv/bin/python bench/mutation.py raise [--max-children 1] [--keep | --retry-survivors]
+        [--report-only] [--survivors FILE]
 
 mutmut changes one thing at a time in the game's rules modules (the table ``MODULES``
 below: every module of ``play/engine/games/<game>/`` but bots, planners and tactics,
@@ -16,14 +17,20 @@ space or a capital letter in it: a message, not a rule); counted apart whatever 
 verdict. A changed key or code (``"points"``, ``"bad_state"``) is a rules mutant.
 Equivalent: a survivor listed in ``bench/mutation_equivalents.toml`` (game -> mutant
 name -> the reason no test can tell it from the original); an entry naming a mutant
-that no longer exists, or one a test kills, is an error (exit status 1).
+that no longer exists, or one a test kills, is an error (exit status 1). A mutant that
+changes only the type given to ``typing.cast`` is equivalent by its form (``cast``
+returns its value) and needs no entry.
 
 mutmut works in ``mutants/`` (a copy of the project, ignored by git, pytest, ruff and
-mypy). Each run starts from an empty ``mutants/`` unless ``--keep``: mutmut keeps a
-verdict across runs while the mutated function is unchanged, so a survivor would not be
-tried again against a new test. Run one game at a time, with one worker on a shared
-machine. The invariant tests play 100 seeds per case instead of 1,000 (``--fuzz-seeds``):
-they run again for every mutant that reaches their games. Not part of ``.ci/run``.
+mypy). Each run starts from an empty ``mutants/`` unless ``--keep`` (go on with the
+mutants a stopped run has not tried) or ``--retry-survivors`` (try again only the
+survivors, after new tests); both copy in the source files changed since and trace
+again which tests reach each function. Run one game at a time, with one worker on a
+shared machine. The invariant tests play 20 seeds per case instead of 1,000
+(``--fuzz-seeds``): they run again for every mutant that reaches their games. Each
+mutant's tests run cheapest first (tests/engine/conftest.py), so most kills take a
+fraction of a second and a survivor costs the time of all its tests. Not part of
+``.ci/run``.
 """
 
 from __future__ import annotations
