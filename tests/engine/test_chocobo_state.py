@@ -188,3 +188,23 @@ def test_the_fast_path_and_the_checked_path_leave_the_same_state_at_every_step(p
             assert derived_tables(state) == derived_tables(checked), (seed, action)
             recounted = ChocoboState.from_dict(state.to_dict())
             assert derived_tables(state) == derived_tables(recounted), (seed, action)
+
+
+def test_a_step_after_which_no_chocobo_of_the_seat_can_move_ends_movement_on_both_paths():
+    """The fast path's shortcut (the chocobo that moved can go on) must not fire when
+    every space next to it is closed to the seat: here its chocobo steps into the corner
+    b44 (b34 holds seat 1's big chocobo, b43 seat 1's pair) while its other chocobo is
+    shut in the corner b00 (seat 2's big on b01, its pair on b10); with a step left, the
+    movement is over on either path."""
+    state = position(
+        3,
+        {0: ["b00", "b34"], 1: ["b43", "b43"], 2: ["b10", "b10"]},
+        big={1: "b34", 2: "b01"},
+        tokens=[],
+    )
+    step = act(state, "move", "one", "b34", "b44", 0)
+    checked = state.clone()
+    GAME.apply(checked, step)
+    GAME.advance(state, step)
+    assert checked.active == 1  # b44 is no call space: the turn has passed
+    assert state.to_dict() == checked.to_dict()
