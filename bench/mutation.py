@@ -293,6 +293,21 @@ def refresh_unmutated(game: str) -> None:
             shutil.copy2(source, target)
 
 
+def rules_mutants_to_try(game: str, max_children: int) -> list[str]:
+    """Generate the game's mutants (mutmut's first step) and name those still to try,
+    but the string-only ones: their verdict does not count, and most survive, which
+    costs the time of every test that reaches them."""
+    import mutmut.__main__ as mutmut_main
+
+    WORK.mkdir(exist_ok=True)
+    mutmut_main.copy_src_dir()
+    mutmut_main.copy_also_copy_files()
+    mutmut_main.setup_source_paths()
+    mutmut_main.create_mutants(max_children)
+    return [m.name for m in read_mutants(game)
+            if m.status == "not checked" and not m.string_only]  # fmt: skip
+
+
 def run_mutmut(
     game: str, max_children: int, keep: bool, fuzz_seeds: int, names: Sequence[str] = ()
 ) -> None:
@@ -320,6 +335,10 @@ def run_mutmut(
     # [tool.mutmut] in pyproject.toml names what is copied and which tests run; the
     # modules mutated are the game's.
     configuration.config().only_mutate = module_paths(game)
+    if not names:
+        names = rules_mutants_to_try(game, max_children)
+        if not names:
+            return
     try:
         cli.main(["run", "--max-children", str(max_children), *names], standalone_mode=False)
     except SystemExit as stop:
@@ -356,6 +375,7 @@ class Tally:
     not_run: int
     total: int
     type_only: int = 0  # of the equivalents: typing.cast's type argument changed
+    string_only_run: int = 0  # of the string-only: those a run tried (older runs)
 
     @property
     def rules_mutants(self) -> int:
@@ -400,6 +420,7 @@ def tally(
             counts["equivalent"] += 1
         elif mutant.string_only:
             counts["string_only"] += 1
+            counts["string_only_run"] += mutant.status != "not checked"
             if mutant.status in ("survived", "no tests"):
                 string_survivors.append(mutant)
         elif mutant.status in ("killed", "timeout"):
@@ -416,7 +437,8 @@ def tally(
                    timeout=counts["timeout"], equivalent=counts["equivalent"],
                    string_only=counts["string_only"], other=counts["other"],
                    not_run=counts["not_run"], total=len(mutants),
-                   type_only=counts["type_only"])  # fmt: skip
+                   type_only=counts["type_only"],
+                   string_only_run=counts["string_only_run"])  # fmt: skip
     return result, survivors, string_survivors, problems
 
 
@@ -433,7 +455,8 @@ def report(
         f"  equivalent:  {counts.equivalent} ({share:.1%} of the mutants; at most "
         f"{MAX_EQUIVALENT_SHARE:.0%} allowed; {counts.type_only} of them change only the "
         "type given to typing.cast, the others are listed with their reasons)",
-        f"  string-only: {counts.string_only} (of them survived: {len(strings)})",
+        f"  string-only: {counts.string_only} (not counted; {counts.string_only_run} of them "
+        f"tried, of which {len(strings)} survived)",
     ]
     if counts.other:
         lines.append(f"  other:       {counts.other} (suspicious, segfault)")
