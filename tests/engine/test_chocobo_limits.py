@@ -18,7 +18,7 @@ import pytest
 from play.engine.games.chocobo import GAME
 from play.engine.games.chocobo import friends as fr
 from play.engine.games.chocobo.scenario import act, position, where
-from play.engine.games.chocobo.state import FRIEND, KICK, MOVE, TIFON_PHASE
+from play.engine.games.chocobo.state import FRIEND, KICK, MOVE, NOWHERE, TIFON_PHASE
 
 
 def args_of(state, kind):
@@ -232,7 +232,7 @@ def test_phase_2_is_offered_exactly_when_there_is_something_to_play(seed):
         if GAME.ended(state):
             break
         for seat in range(state.players):
-            if state.smalls[seat][0] == state.smalls[seat][0] and -1 not in state.smalls[seat]:
+            if NOWHERE not in state.smalls[seat]:  # placed
                 plays: list = []
                 fr.friend_actions(state, seat, plays)
                 assert fr.has_play(state, seat) == bool(plays), (seat, state.to_dict())
