@@ -239,3 +239,34 @@ def test_phase_2_is_offered_exactly_when_there_is_something_to_play(seed):
         if state.phase == FRIEND:
             assert len(GAME.legal_actions(state)) > 1
         GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 75, 176, 177)
+def test_a_card_whose_effect_cannot_happen_does_not_open_phase_2():
+    """Reading: 'Croma: Choose a companion chocobo' needs one on the board; 'Moguri: Choose
+    a space with a trail symbol that has no trail token' needs such a space. One card
+    cannot call the big chocobo either."""
+    homes = {0: ["b22", "b22"], 1: ["TS0", "TS1"], 2: ["TW1", "TW1"]}
+    moguri = position(3, homes, companions={"b23": 1}, hands={0: ["Moguri"]}, phase="friend")
+    assert not fr.has_play(moguri, 0)
+    croma = position(3, homes, hands={0: ["Croma"]}, phase="friend", tokens=[])
+    assert not fr.has_play(croma, 0)
+    for state in (moguri, croma):
+        assert [a.kind for a in GAME.legal_actions(state)] == ["no_card"]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 178)
+def test_tifon_on_another_player_s_chocobo_opens_phase_2():
+    """'Choose another player's chocobo': seat 0's own territory is closed to its
+    chocobos (big chocobos of seats 1 and 2 on TE0 and TE1, seat 2's pair on TE2), which
+    does not matter: seat 1's chocobo on TS0 may be sent home."""
+    state = position(
+        3,
+        {0: ["b22", "b22"], 1: ["TS0", "b44"], 2: ["TE2", "TE2"]},
+        big={1: "TE0", 2: "TE1"},
+        hands={0: ["Tifon"]},
+        phase="friend",
+        tokens=[],
+    )
+    assert fr.has_play(state, 0)
+    assert ("Tifon", 1, "TS0") in args_of(state, "play")
