@@ -160,37 +160,18 @@ def test_tifon_may_not_target_a_chocobo_whose_territory_is_closed_to_it():
 
 @pytest.mark.rule("chocobo-party-up.txt", 178)
 def test_tifon_is_not_played_on_one_s_own_chocobos():
-    """'Choose another player's chocobo': seat 0's own territory is open to its chocobos,
-    and only seat 1's chocobo on TS0 may be chosen."""
+    """'Choose another player's chocobo': seat 0's own chocobos are never offered, though
+    its territory is open to them."""
     state = position(
         3,
         {0: ["b22", "b22"], 1: ["TS0", "b44"], 2: ["b00", "b00"]},
         big={1: "TW0", 2: "TW1"},
-        companions={},
         hands={0: ["Tifon"]},
         phase="friend",
         tokens=[],
     )
-    # Seat 2's territory: TW0, TW1 big chocobos of seat 1 and 2 (its own: open), TW2.
     assert fr.has_play(state, 0)
     assert [a for a in args_of(state, "play") if a[1] == 0] == []
-
-
-@pytest.mark.rule("chocobo-party-up.txt", 178)
-def test_tifon_with_nothing_to_send_home_leaves_phase_2_empty():
-    """Seat 2's territory is closed to it (4 on TW0, big chocobos on TW1 and TW2) and seat
-    1's chocobos are both off its territory, whose spaces hold seat 0's and 2's pairs and
-    a crowd of 4: with a Tifon alone there is nothing to play."""
-    state = position(
-        3,
-        {0: ["TS1", "TS1"], 1: ["b44", "b40"], 2: ["TS2", "TS2"]},
-        big={0: "TW1", 1: "TW2", 2: "TW0"},
-        hands={0: ["Tifon"]},
-        phase="friend",
-        tokens=[],
-    )
-    # TW0: seat 2's own big chocobo (2), open to seat 2; TS0 is open to seat 1.
-    assert fr.has_play(state, 0) == bool(args_of(state, "play"))
 
 
 # -- phase 2 offered or skipped ------------------------------------------------------
