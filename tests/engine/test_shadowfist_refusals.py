@@ -285,6 +285,9 @@ def test_a_second_site_in_a_turn_is_refused():
         "one_site_a_turn",
         "you may only play one site per turn",
     )
+    (rookie,) = to_hand(state, 0, "Rookie Patrol Officer")
+    GAME.verify(state, Action("play", 0, (rookie, 0)))  # not a site: still played
+    assert refusal(state, Action("play", 0, (rookie, 99)))[0] == "illegal_choice"
 
 
 def test_a_play_with_choices_it_cannot_take_is_refused():
@@ -299,6 +302,8 @@ def test_a_play_with_choices_it_cannot_take_is_refused():
         "illegal_choice",
         "Rookie Patrol Officer cannot be played with the choices []",
     )
+    state.pool[0] = 1  # exactly its cost: affordable, so the choice is what is wrong
+    assert refusal(state, Action("play", 0, (rookie, 99)))[0] == "illegal_choice"
     give_resources(state, 0, "dH")
     assert refusal(state, Action("play", 0, (rain, 999, 1))) == (
         "illegal_choice",
