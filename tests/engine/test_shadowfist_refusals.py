@@ -148,7 +148,6 @@ def test_no_action_is_taken_once_the_game_is_over():
         assert refusal(state, Action("power", seat)) == ("game_over", "the game is over")
 
 
-@pytest.mark.rule("shadowfist.txt", "1.3")
 def test_only_the_seat_to_act_acts():
     state = new_table(players=3, first=2)
     assert refusal(state, Action("power", 0)) == (
