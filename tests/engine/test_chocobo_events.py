@@ -180,7 +180,7 @@ def test_each_golem_move_is_reported_with_the_piece_moved():
     ]
 
 
-@pytest.mark.rule("chocobo-party-up.txt", 41, 79)
+@pytest.mark.rule("chocobo-party-up.txt", 41, "79.1", "79.2")
 def test_the_view_shows_each_card_of_the_hand_and_the_discard_pile():
     """Friend cards are in the hand, then 'discard it face up'."""
     state = position(3, {0: ["b22", "b24"], **HOME}, hands={0: ["Shirma", "Moguri"]})

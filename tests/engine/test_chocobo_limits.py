@@ -201,7 +201,7 @@ def test_two_cards_that_do_nothing_may_still_call_the_big_chocobo():
     assert not fr.has_play(state, 0)
 
 
-@pytest.mark.rule("chocobo-party-up.txt", 73, 75)
+@pytest.mark.rule("chocobo-party-up.txt", 75)
 @pytest.mark.parametrize("seed", range(6))
 def test_phase_2_is_offered_exactly_when_there_is_something_to_play(seed):
     """'You may choose between playing 1 friend card, calling your big chocobo, or doing
