@@ -336,6 +336,14 @@ def test_another_action_that_is_not_legal_names_the_actions_of_the_step():
         "illegal_action",
         "P0 end_turn is not legal now: add an attacker ('add') or launch the attack ('go')",
     )
+    act(state, "add", next(a for a in GAME.legal_actions(state) if a.kind == "add").args[0])
+    act(state, "go")  # the other character stays home
+    assert (state.phase, state.to_act) == ("declared", 1)
+    # A step without words of its own: the reason stops at the action.
+    assert refusal(state, Action("ability", 1, (999,))) == (
+        "illegal_action",
+        "P1 ability 999 is not legal now",
+    )
 
 
 # -- saved states --------------------------------------------------------------------------

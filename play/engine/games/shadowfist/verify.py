@@ -46,8 +46,9 @@ def explain(state: ShadowfistState, action: Action) -> IllegalAction:
         )
     if action.kind == "play":
         return _explain_play(state, action)
-    words = _PHASE_WORDS.get(state.phase, "")
-    return IllegalAction("illegal_action", f"{action} is not legal now: {words}")
+    words = _PHASE_WORDS.get(state.phase)
+    said = f"{action} is not legal now"
+    return IllegalAction("illegal_action", f"{said}: {words}" if words else said)
 
 
 def _explain_play(state: ShadowfistState, action: Action) -> IllegalAction:
