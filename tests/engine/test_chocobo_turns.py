@@ -1,0 +1,120 @@
+"""Chocobo Party Up!: the end of a turn, card by card: the draw of the call (and the
+reshuffle of the discard pile when the pile is empty), the discard down to 3 with the
+exact events, and the next turn (rulebook: shared/rules/chocobo-party-up.txt; readings:
+docs/chocobo.md).
+
+With 3 players seat 0's territory is E (TE0-TE2); the seed of ``position`` makes seat 1
+roll two footprints. Spring spaces: b12, b21, b22, b23, b32.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from play.engine.games.chocobo import GAME
+from play.engine.games.chocobo.scenario import act, position, stack_pile
+from play.engine.games.chocobo.state import DISCARD
+
+HOME = {1: ["TS0", "TS1"], 2: ["TW1", "TW1"]}
+
+CALLED = {"kind": "called", "data": {"player": 0, "space": "b22", "trail_token": False}}
+DRAWN = {"kind": "card_drawn", "data": {"player": 0}}
+NEXT_TURN = [
+    {"kind": "turn_started", "data": {"player": 1, "turn": 2}},
+    {"kind": "rolled", "data": {"player": 1, "face": "footprints2", "result": 2}},
+]
+
+
+def events_of(state, kind, *args):
+    return [e.to_dict() for e in GAME.apply(state, act(state, kind, *args))]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 145, 157)
+def test_a_call_with_3_cards_after_the_draw_passes_the_turn():
+    state = position(
+        3, {0: ["b22", "b24"], **HOME}, hands={0: ["Shirma", "Croma"]}, phase="call", tokens=[]
+    )
+    assert events_of(state, "call", "b22") == [CALLED, DRAWN, *NEXT_TURN]
+    assert len(state.hands[0]) == 3
+    assert state.active == 1
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 151)
+def test_the_card_discarded_from_a_hand_of_one_kind_is_reported():
+    state = position(
+        3, {0: ["b22", "b24"], **HOME}, hands={0: ["Croma"] * 3}, phase="call", tokens=[]
+    )
+    stack_pile(state, ["Croma"])
+    drawn = state.pile[-1]
+    hand = sorted([*state.hands[0], drawn])
+    assert events_of(state, "call", "b22") == [
+        CALLED,
+        DRAWN,
+        {"kind": "discarded", "data": {"player": 0, "card": "Croma", "id": hand[0]}},
+        *NEXT_TURN,
+    ]
+    assert state.hands[0] == hand[1:]
+    assert state.discard[-1] == hand[0]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 151)
+def test_a_hand_of_two_kinds_over_3_asks_which_card_to_discard():
+    state = position(
+        3, {0: ["b22", "b24"], **HOME}, hands={0: ["Croma"] * 3}, phase="call", tokens=[]
+    )
+    stack_pile(state, ["Shirma"])
+    assert events_of(state, "call", "b22") == [CALLED, DRAWN]
+    assert state.phase == DISCARD
+    assert GAME.legal_actions(state) == [
+        act(state, "discard", "Shirma"),
+        act(state, "discard", "Croma"),
+    ]
+    assert len(state.hands[0]) == 4
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 151)
+def test_4_cards_of_one_kind_are_discarded_at_the_end_of_a_turn_without_a_call():
+    """Seat 0 drew a fourth card on a chocobo roll and has no space to call from
+    (b14 and b24 are no Spring and keep no trail token)."""
+    state = position(3, {0: ["b14", "b24"], **HOME}, hands={0: ["Shirma"] * 4}, tokens=[])
+    lowest = state.hands[0][0]
+    assert events_of(state, "end_move") == [
+        {"kind": "movement_ended", "data": {"player": 0, "steps_left": 2}},
+        {"kind": "discarded", "data": {"player": 0, "card": "Shirma", "id": lowest}},
+        *NEXT_TURN,
+    ]
+    assert len(state.hands[0]) == 3
+
+
+@pytest.mark.rule("chocobo-party-up.txt", "71.2")
+def test_an_empty_pile_is_refilled_from_the_discard_pile_before_the_draw():
+    """'If at any point in the game the pile runs out, shuffle the discard pile and place
+    it face down to form a new pile.' The pile was empty and the discard pile has since
+    received 2 cards: the call reshuffles them, draws one and leaves the other."""
+    state = position(3, {0: ["b22", "b24"], **HOME}, phase="call", tokens=[])
+    discarded = state.pile[:2]
+    state.hands[1] = sorted(state.pile[2:])
+    state.discard = discarded[:]
+    state.pile = []
+    assert events_of(state, "call", "b22") == [
+        CALLED,
+        {"kind": "reshuffled", "data": {"cards": 2}},
+        DRAWN,
+        *NEXT_TURN,
+    ]
+    assert state.discard == []
+    assert len(state.pile) == 1
+    assert sorted(state.hands[0] + state.pile) == sorted(discarded)
+
+
+@pytest.mark.rule("chocobo-party-up.txt", "71.2")
+def test_no_card_to_draw_is_reported_with_the_player():
+    state = position(3, {0: ["b22", "b24"], **HOME}, phase="call", tokens=[])
+    state.hands[1] = sorted(state.pile)
+    state.pile = []
+    assert events_of(state, "call", "b22") == [
+        CALLED,
+        {"kind": "no_card_to_draw", "data": {"player": 0}},
+        *NEXT_TURN,
+    ]
+    assert state.hands[0] == []
