@@ -118,3 +118,45 @@ def test_no_card_to_draw_is_reported_with_the_player():
         *NEXT_TURN,
     ]
     assert state.hands[0] == []
+
+
+# -- Golem: where a chocobo can be moved to ------------------------------------------
+
+
+def golem_spaces(state):
+    return [
+        a.args[1] for a in GAME.legal_actions(state) if a.kind == "play" and a.args[0] == "Golem"
+    ]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 97, 121, 179)
+def test_golem_moves_a_chocobo_onto_its_own_big_chocobo_and_chocobo():
+    """Seat 1's chocobo on b00 has two neighbours: b10, where seat 0's two chocobos stand
+    (closed to it), and b01, with seat 1's big chocobo and other chocobo: 3 toward the
+    limit of 4, and its own, so open to it."""
+    state = position(
+        3,
+        {0: ["b10", "b10"], 1: ["b00", "b01"], 2: ["b44", "b43"]},
+        big={1: "b01"},
+        hands={0: ["Golem"]},
+        phase="friend",
+        tokens=[],
+    )
+    assert golem_spaces(state) == ["b00", "b01", "b10", "b43", "b44"]
+    GAME.apply(state, act(state, "play", "Golem", "b00"))
+    assert GAME.legal_actions(state) == [act(state, "golem_move", "chocobo", 1, "b01")]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 97, 179)
+def test_golem_cannot_move_a_chocobo_hemmed_in_by_other_big_chocobos():
+    """Seat 2's chocobo on b04 has two neighbours, each with another player's big
+    chocobo (2 toward the limit: room enough, but closed to seat 2)."""
+    state = position(
+        3,
+        {0: ["b30", "b30"], 1: ["b40", "b41"], 2: ["b04", "b44"]},
+        big={0: "b14", 1: "b03"},
+        hands={0: ["Golem"]},
+        phase="friend",
+        tokens=[],
+    )
+    assert golem_spaces(state) == ["b30", "b40", "b41", "b44"]
