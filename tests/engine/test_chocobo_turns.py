@@ -13,7 +13,7 @@ import pytest
 
 from play.engine.games.chocobo import GAME
 from play.engine.games.chocobo.scenario import act, position, stack_pile
-from play.engine.games.chocobo.state import DISCARD
+from play.engine.games.chocobo.state import CALL, DISCARD
 
 HOME = {1: ["TS0", "TS1"], 2: ["TW1", "TW1"]}
 
@@ -160,3 +160,54 @@ def test_golem_cannot_move_a_chocobo_hemmed_in_by_other_big_chocobos():
         tokens=[],
     )
     assert golem_spaces(state) == ["b30", "b40", "b41", "b44"]
+
+
+# -- the call: which spaces ----------------------------------------------------------
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 141)
+@pytest.mark.parametrize(
+    ("pair", "spaces"),
+    [("b12", ["b12", "b21"]), ("b32", ["b21", "b32"])],
+)
+def test_a_pair_and_the_big_chocobo_call_from_their_spaces_in_board_order(pair, spaces):
+    """'Choose one of your chocobos (big or not) located on a trail token or a Spring
+    space.' Seat 0's two chocobos share a Spring space, its big chocobo is on b21."""
+    state = position(3, {0: [pair, pair], **HOME}, big={0: "b21"}, phase="call", tokens=[])
+    assert GAME.legal_actions(state) == [
+        act(state, "no_call"),
+        *(act(state, "call", s) for s in spaces),
+    ]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 147)
+def test_the_last_companion_of_the_supply_can_be_called():
+    """'If there are no companion chocobos left in the supply because they have all
+    already been called, you may not carry out this action.' One is left: it may."""
+    state = position(
+        3,
+        {0: ["b22", "b24"], **HOME},
+        companions={"b00": 4, "b02": 4, "b04": 4, "b40": 4, "b42": 3},
+        phase="call",
+        tokens=[],
+    )
+    assert state.supply == 1
+    assert GAME.legal_actions(state) == [act(state, "no_call"), act(state, "call", "b22")]
+    GAME.apply(state, act(state, "call", "b22"))
+    assert state.supply == 0
+    assert state.comp[state.layout.index["b22"]] == 1
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 147)
+def test_with_one_companion_in_the_supply_the_turn_goes_on_to_the_call():
+    state = position(
+        3,
+        {0: ["b22", "b24"], **HOME},
+        companions={"b00": 4, "b02": 4, "b04": 4, "b40": 4, "b42": 3},
+        tokens=[],
+    )
+    assert events_of(state, "end_move") == [
+        {"kind": "movement_ended", "data": {"player": 0, "steps_left": 2}}
+    ]
+    assert state.phase == CALL
+    assert state.to_act == 0
