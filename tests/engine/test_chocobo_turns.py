@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from play.engine.games.chocobo import GAME
-from play.engine.games.chocobo.scenario import act, position, stack_pile
-from play.engine.games.chocobo.state import CALL, DISCARD
+from play.engine.games.chocobo.scenario import act, companions_at, position, stack_pile
+from play.engine.games.chocobo.state import CALL, DISCARD, MOVE
 
 HOME = {1: ["TS0", "TS1"], 2: ["TW1", "TW1"]}
 
@@ -211,3 +211,39 @@ def test_with_one_companion_in_the_supply_the_turn_goes_on_to_the_call():
     ]
     assert state.phase == CALL
     assert state.to_act == 0
+
+
+# -- the limit of 4: where companions overflow ---------------------------------------
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 123, 125, 178)
+def test_overflow_with_no_room_next_door_goes_nearer_to_a_room():
+    """Seat 1's chocobo sent home onto TS0 (4 companions) makes 5 there. Both neighbours
+    are full: b41 is next to room (b31, b40), TS1 only to full spaces (b42, TS2), so
+    the companion goes to b41, then on from there. Reading (docs/chocobo.md): with no
+    adjacent space with room, a companion goes to a neighbour nearer to one."""
+    state = position(
+        3,
+        {0: ["b22", "b24"], 1: ["b20", "b00"], 2: ["TW1", "TW1"]},
+        companions={"TS0": 4, "TS1": 4, "TS2": 4, "b41": 4, "b42": 4},
+        hands={0: ["Tifon"]},
+        phase="friend",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "play", "Tifon", 1, "b20"))
+    assert events_of(state, "relocate", "TS0") == [
+        {"kind": "sent_home", "data": {"player": 1, "from": "b20", "to": "TS0"}}
+    ]
+    assert GAME.legal_actions(state) == [act(state, "overflow", "TS0", "b41")]
+    assert events_of(state, "overflow", "TS0", "b41") == [
+        {"kind": "overflowed", "data": {"player": 0, "from": "TS0", "to": "b41"}}
+    ]
+    assert GAME.legal_actions(state) == [
+        act(state, "overflow", "b41", "b31"),
+        act(state, "overflow", "b41", "b40"),
+    ]
+    assert events_of(state, "overflow", "b41", "b31") == [
+        {"kind": "overflowed", "data": {"player": 0, "from": "b41", "to": "b31"}}
+    ]
+    assert state.phase == MOVE
+    assert companions_at(state) == {"TS0": 3, "TS1": 4, "TS2": 4, "b31": 1, "b41": 4, "b42": 4}
