@@ -12,8 +12,9 @@ from __future__ import annotations
 import pytest
 
 from play.engine.games.chocobo import GAME
+from play.engine.games.chocobo.board import KIND_OF, KINDS
 from play.engine.games.chocobo.scenario import act, companions_at, position, stack_pile
-from play.engine.games.chocobo.state import CALL, DISCARD, MOVE
+from play.engine.games.chocobo.state import CALL, DISCARD, MOVE, ChocoboState
 
 HOME = {1: ["TS0", "TS1"], 2: ["TW1", "TW1"]}
 
@@ -247,3 +248,58 @@ def test_overflow_with_no_room_next_door_goes_nearer_to_a_room():
     ]
     assert state.phase == MOVE
     assert companions_at(state) == {"TS0": 3, "TS1": 4, "TS2": 4, "b31": 1, "b41": 4, "b42": 4}
+
+
+# -- hemmed in: a turn with nothing to do passes at once -----------------------------
+
+
+def hemmed_in() -> ChocoboState:
+    """4 players. Seat 0's two chocobos on b00 and seat 1's on b04 are hemmed in: their
+    neighbours hold seat 2's and seat 3's pairs and big chocobos (line 97), and neither
+    corner is a Spring or keeps a trail token, so neither seat may move nor call."""
+    return position(
+        4,
+        {0: ["b00", "b00"], 1: ["b04", "b04"], 2: ["b01", "b01"], 3: ["b03", "b03"]},
+        big={2: "b10", 3: "b14"},
+        companions={"b44": 1},
+        hands={0: ["Shirma", "Croma"]},
+        phase="friend",
+        tokens=[],
+    )
+
+
+TWO_TURNS_ON = [
+    {"kind": "turn_started", "data": {"player": 1, "turn": 2}},
+    {"kind": "rolled", "data": {"player": 1, "face": "footprints2", "result": 2}},
+    {"kind": "turn_started", "data": {"player": 2, "turn": 3}},
+    {"kind": "rolled", "data": {"player": 2, "face": "footprints2", "result": 2}},
+]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 97, 157)
+@pytest.mark.parametrize(
+    ("args", "reported"),
+    [
+        (("no_card",), {"kind": "no_card", "data": {"player": 0}}),
+        (
+            ("play", "Shirma"),
+            {"kind": "card_played", "data": {"player": 0, "card": "Shirma", "result": 3}},
+        ),
+        (
+            ("play", "Croma", "b44", "b34"),
+            {
+                "kind": "card_played",
+                "data": {"player": 0, "card": "Croma", "from": "b44", "to": "b34"},
+            },
+        ),
+    ],
+)
+def test_a_player_who_can_neither_move_nor_call_passes_the_turn_after_phase_2(args, reported):
+    """After the card (or none), seat 0 can take no step and call from nowhere: the turn
+    passes to seat 1, who has no card, can take no step either, and passes to seat 2."""
+    state = hemmed_in()
+    ids = {KINDS[KIND_OF[c]]: c for c in state.hands[0]}
+    if args[0] == "play":
+        reported["data"]["id"] = ids[args[1]]
+    assert events_of(state, *args) == [reported, *TWO_TURNS_ON]
+    assert (state.active, state.phase) == (2, MOVE)
