@@ -253,7 +253,7 @@ def test_overflow_with_no_room_next_door_goes_nearer_to_a_room():
 # -- hemmed in: a turn with nothing to do passes at once -----------------------------
 
 
-def hemmed_in() -> ChocoboState:
+def hemmed_in(hand=("Shirma", "Croma")) -> ChocoboState:
     """4 players. Seat 0's two chocobos on b00 and seat 1's on b04 are hemmed in: their
     neighbours hold seat 2's and seat 3's pairs and big chocobos (line 97), and neither
     corner is a Spring or keeps a trail token, so neither seat may move nor call."""
@@ -262,7 +262,7 @@ def hemmed_in() -> ChocoboState:
         {0: ["b00", "b00"], 1: ["b04", "b04"], 2: ["b01", "b01"], 3: ["b03", "b03"]},
         big={2: "b10", 3: "b14"},
         companions={"b44": 1},
-        hands={0: ["Shirma", "Croma"]},
+        hands={0: list(hand)},
         phase="friend",
         tokens=[],
     )
@@ -303,3 +303,28 @@ def test_a_player_who_can_neither_move_nor_call_passes_the_turn_after_phase_2(ar
         reported["data"]["id"] = ids[args[1]]
     assert events_of(state, *args) == [reported, *TWO_TURNS_ON]
     assert (state.active, state.phase) == (2, MOVE)
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 157, 179)
+def test_after_a_golem_a_hemmed_in_player_passes_the_turn():
+    state = hemmed_in(["Golem"])
+    GAME.apply(state, act(state, "play", "Golem", "b44"))
+    assert events_of(state, "golem_move", "companion", "b34") == [
+        {
+            "kind": "golem_moved",
+            "data": {"piece": "companion", "player": 0, "from": "b44", "to": "b34"},
+        },
+        *TWO_TURNS_ON,
+    ]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 157, 178)
+def test_after_a_tifon_a_hemmed_in_player_passes_the_turn_to_the_freed_player():
+    """Seat 1's chocobo sent home from b04 to TE1 is free to move on seat 1's turn."""
+    state = hemmed_in(["Tifon"])
+    GAME.apply(state, act(state, "play", "Tifon", 1, "b04"))
+    assert events_of(state, "relocate", "TE1") == [
+        {"kind": "sent_home", "data": {"player": 1, "from": "b04", "to": "TE1"}},
+        *TWO_TURNS_ON[:2],
+    ]
+    assert (state.active, state.phase) == (1, MOVE)
