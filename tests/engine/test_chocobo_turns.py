@@ -13,7 +13,7 @@ import pytest
 
 from play.engine.games.chocobo import GAME
 from play.engine.games.chocobo.board import KIND_OF, KINDS
-from play.engine.games.chocobo.scenario import act, companions_at, position, stack_pile
+from play.engine.games.chocobo.scenario import act, companions_at, position, stack_pile, where
 from play.engine.games.chocobo.state import CALL, DISCARD, MOVE, ChocoboState
 
 HOME = {1: ["TS0", "TS1"], 2: ["TW1", "TW1"]}
@@ -328,3 +328,29 @@ def test_after_a_tifon_a_hemmed_in_player_passes_the_turn_to_the_freed_player():
         *TWO_TURNS_ON[:2],
     ]
     assert (state.active, state.phase) == (1, MOVE)
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 97, 178)
+def test_tifon_on_a_chocobo_at_home_with_no_other_space_leaves_it_where_it_is():
+    """Reading (docs/chocobo.md): the territory space the chocobo already stands on is
+    one it may be sent to. Seat 1's chocobo on TS0 (beside seat 2's big chocobo) cannot
+    enter TS1 (seat 0's big chocobo) nor TS2 (seat 2's pair): it is sent to TS0 at once,
+    without asking seat 1, and seat 0 goes on to move."""
+    state = position(
+        3,
+        {0: ["b22", "b24"], 1: ["TS0", "b00"], 2: ["TS2", "TS2"]},
+        big={0: "TS1", 2: "TS0"},
+        hands={0: ["Tifon"]},
+        phase="friend",
+        tokens=[],
+    )
+    card = state.hands[0][0]
+    assert events_of(state, "play", "Tifon", 1, "TS0") == [
+        {
+            "kind": "card_played",
+            "data": {"player": 0, "card": "Tifon", "id": card, "target": 1, "space": "TS0"},
+        },
+        {"kind": "sent_home", "data": {"player": 1, "from": "TS0", "to": "TS0"}},
+    ]
+    assert (state.phase, state.to_act) == (MOVE, 0)
+    assert where(state, 1) == ["TS0", "b00"]
