@@ -354,3 +354,50 @@ def test_tifon_on_a_chocobo_at_home_with_no_other_space_leaves_it_where_it_is():
     ]
     assert (state.phase, state.to_act) == (MOVE, 0)
     assert where(state, 1) == ["TS0", "b00"]
+
+
+def beside_a_full_space(companions):
+    """Seat 1's chocobo on b00: b10 holds seat 0's big chocobo (closed to seat 1), b01
+    seat 1's big chocobo and a chocobo of seats 0 and 2: open to seat 1 (line 97) but
+    full (2 + 1 + 1: line 121)."""
+    return position(
+        3,
+        {0: ["b01", "b22"], 1: ["b00", "b40"], 2: ["b01", "b44"]},
+        big={0: "b10", 1: "b01"},
+        companions=companions,
+        hands={0: ["Golem"]},
+        phase="friend",
+        tokens=[],
+    )
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 121, 179)
+def test_golem_cannot_move_a_chocobo_onto_a_full_space_open_to_it():
+    assert golem_spaces(beside_a_full_space({})) == ["b01", "b22", "b40", "b44"]
+    state = beside_a_full_space({"b00": 1})
+    assert golem_spaces(state) == ["b00", "b01", "b22", "b40", "b44"]
+    GAME.apply(state, act(state, "play", "Golem", "b00"))
+    assert GAME.legal_actions(state) == [
+        act(state, "golem_move", "companion", "b10"),
+        act(state, "golem_move", "companion", "b01"),
+    ]
+    GAME.apply(state, act(state, "golem_move", "companion", "b10"))
+    assert (state.phase, state.to_act) == (MOVE, 0)
+    assert where(state, 1) == ["b00", "b40"]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 97, 121)
+def test_a_chocobo_cannot_step_onto_a_full_space_open_to_it():
+    """b22 holds seat 0's big chocobo and a chocobo of seats 1 and 2: 4 toward the
+    limit, and open to seat 0. Its chocobo on b21 may step anywhere else."""
+    state = position(
+        3,
+        {0: ["b21", "b44"], 1: ["b22", "b40"], 2: ["b22", "b04"]},
+        big={0: "b22"},
+        tokens=[],
+    )
+    assert [a.args for a in GAME.legal_actions(state) if a.args[1:2] == ("b21",)] == [
+        ("one", "b21", "b11", 0),
+        ("one", "b21", "b31", 0),
+        ("one", "b21", "b20", 0),
+    ]
