@@ -401,3 +401,23 @@ def test_a_chocobo_cannot_step_onto_a_full_space_open_to_it():
         ("one", "b21", "b31", 0),
         ("one", "b21", "b20", 0),
     ]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 97, 121, 129)
+def test_a_chocobo_cannot_be_kicked_onto_a_full_space_open_to_it():
+    """4 players. Seat 0's pair steps onto seat 1's chocobo on b22. Next door, b12 holds
+    seat 1's big chocobo and a chocobo of seats 2 and 3: open to seat 1 but full."""
+    state = position(
+        4,
+        {0: ["b21", "b21"], 1: ["b22", "b44"], 2: ["b12", "b40"], 3: ["b12", "b04"]},
+        big={1: "b12"},
+        face="footprints3",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "move", "pair", "b21", "b22", 0))
+    assert GAME.legal_actions(state) == [
+        act(state, "end_kick"),
+        act(state, "kick", 1, "b32"),
+        act(state, "kick", 1, "b21"),
+        act(state, "kick", 1, "b23"),
+    ]
