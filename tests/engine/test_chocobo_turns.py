@@ -421,3 +421,23 @@ def test_a_chocobo_cannot_be_kicked_onto_a_full_space_open_to_it():
         act(state, "kick", 1, "b21"),
         act(state, "kick", 1, "b23"),
     ]
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 123, 133, 135, 141, 157)
+def test_after_a_kick_and_its_overflow_a_full_space_cannot_call_and_the_turn_passes():
+    """'After the kick, your movement phase ends.' The overflow leaves 4 on b22, where
+    both of seat 0's chocobos stand: no call (fewer than 4 are needed), the turn passes."""
+    state = position(
+        3,
+        {0: ["b21", "b21"], 1: ["b22", "TS0"], 2: ["TW1", "TW1"]},
+        companions={"b22": 3},
+        face="footprints3",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "move", "pair", "b21", "b22", 0))
+    GAME.apply(state, act(state, "kick", 1, "b12"))
+    assert events_of(state, "overflow", "b22", "b32") == [
+        {"kind": "overflowed", "data": {"player": 0, "from": "b22", "to": "b32"}},
+        *NEXT_TURN,
+    ]
+    assert companions_at(state) == {"b22": 2, "b32": 1}
