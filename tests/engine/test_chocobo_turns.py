@@ -9,6 +9,8 @@ roll two footprints. Spring spaces: b12, b21, b22, b23, b32.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from play.engine.games.chocobo import GAME
@@ -441,3 +443,24 @@ def test_after_a_kick_and_its_overflow_a_full_space_cannot_call_and_the_turn_pas
         *NEXT_TURN,
     ]
     assert companions_at(state) == {"b22": 2, "b32": 1}
+
+
+@pytest.mark.rule("chocobo-party-up.txt", 123, 176)
+def test_a_game_saved_during_the_overflow_of_a_croma_resumes_with_the_move():
+    """Croma moves a 5th chocobo onto b23; the game is saved and loaded while the
+    companion has to overflow, then the turn goes on with seat 0's movement."""
+    state = position(
+        3,
+        {0: ["b22", "b24"], **HOME},
+        companions={"b23": 4, "b13": 1},
+        hands={0: ["Croma"]},
+        phase="friend",
+        tokens=[],
+    )
+    GAME.apply(state, act(state, "play", "Croma", "b13", "b23"))
+    twin = ChocoboState.from_dict(json.loads(json.dumps(state.to_dict())))
+    assert twin.to_dict() == state.to_dict()
+    assert events_of(twin, "overflow", "b23", "b33") == [
+        {"kind": "overflowed", "data": {"player": 0, "from": "b23", "to": "b33"}}
+    ]
+    assert (twin.phase, twin.to_act, twin.steps) == (MOVE, 0, 2)
