@@ -297,13 +297,14 @@ def rules_mutants_to_try(game: str, max_children: int) -> list[str]:
     """Generate the game's mutants (mutmut's first step) and name those still to try,
     but the string-only ones: their verdict does not count, and most survive, which
     costs the time of every test that reaches them."""
-    import mutmut.__main__ as mutmut_main
+    from mutmut.__main__ import create_mutants
+    from mutmut.utils.file_utils import copy_also_copy_files, copy_src_dir, setup_source_paths
 
     WORK.mkdir(exist_ok=True)
-    mutmut_main.copy_src_dir()
-    mutmut_main.copy_also_copy_files()
-    mutmut_main.setup_source_paths()
-    mutmut_main.create_mutants(max_children)
+    copy_src_dir()
+    copy_also_copy_files()
+    setup_source_paths()
+    create_mutants(max_children)
     return [m.name for m in read_mutants(game)
             if m.status == "not checked" and not m.string_only]  # fmt: skip
 
