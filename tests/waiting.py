@@ -16,7 +16,7 @@ from typing import TypeVar
 import pytest
 
 # The budget for anything a test waits on: a worker, a server, a subprocess, a simulation.
-WAIT_SECONDS = 300.0
+WAIT_SECONDS = 900.0  # a 4,000-game rescue took over 300 s on a loaded 2-core machine
 # Browser expectations and actions (Playwright's own defaults are 5 s and 30 s): one page
 # step is far less work than a simulation, so a shorter budget keeps a real failure quick.
 BROWSER_WAIT_SECONDS = 90.0
