@@ -41,6 +41,11 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def a_or_an(noun: str) -> str:
+    """ "an Action", "a Rat": a noun with its indefinite article, "an" before a vowel."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def word_action(
     action: Mapping[str, Any],
     wordings: Mapping[str, Wording],

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core import DataError
+from ...core.wording import a_or_an
 from .filters import parse_filter
 from .tiles import (
     ACTION,
@@ -183,7 +184,9 @@ def _check_fits_type(tile: TileDef, params: Mapping[str, Any], where: str) -> No
     key, kind = tile.effect_key, tile.type
     if kind in _STACK_TYPES:
         if key in STATIC_KEYS - {"vanilla"} or key in ABILITY_KEYS:
-            raise DataError("bad_tile", f"{where}: a {kind} tile needs an effect that resolves")
+            raise DataError(
+                "bad_tile", f"{where}: {a_or_an(kind)} tile needs an effect that resolves"
+            )
         if key == "extra_actions" and kind != ACTION:
             raise DataError("bad_tile", f"{where}: extra actions are for Action tiles only")
     elif kind == MODIFIER:
@@ -195,7 +198,9 @@ def _check_fits_type(tile: TileDef, params: Mapping[str, Any], where: str) -> No
         if key in ABILITY_KEYS and kind != CREATURE:
             raise DataError("bad_tile", f"{where}: only creatures lend their values")
         if key not in STATIC_KEYS | ABILITY_KEYS and params.get("when") != "enters_play":
-            raise DataError("bad_tile", f"{where}: a {kind}'s effect needs when: enters_play")
+            raise DataError(
+                "bad_tile", f"{where}: {a_or_an(kind)}'s effect needs when: enters_play"
+            )
         if params.get("scope") == "host":
             raise DataError("bad_tile", f"{where}: only Modifiers have a host")
         if "replaces" in params and (kind != CREATURE or params["replaces"] != tile.creature_class):

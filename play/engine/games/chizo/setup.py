@@ -35,8 +35,16 @@ from .turn import start_turn
 from .zones import draw
 
 SETUP_KEYS = frozenset(
-    {"players", "teams", "goldfish", "tiles", "stacks", "first_player", "max_turns",
-     "effect_points"}
+    {
+        "players",
+        "teams",
+        "goldfish",
+        "tiles",
+        "stacks",
+        "first_player",
+        "max_turns",
+        "effect_points",
+    }
 )
 #: The readings of points scored by an effect (docs/chizo.md, "Points of effects").
 EFFECT_POINTS = ("shown", "printed")
@@ -72,8 +80,12 @@ def parse_setup(setup: Mapping[str, Any] | None) -> Setup:
         return _parse(setup)
     parts = tuple(setup.values())
     hit = _PARSED.get(id(setup))
-    if hit is not None and hit[0] is setup and len(hit[1]) == len(parts) and all(
-            a is b for a, b in zip(hit[1], parts, strict=True)):
+    if (
+        hit is not None
+        and hit[0] is setup
+        and len(hit[1]) == len(parts)
+        and all(a is b for a, b in zip(hit[1], parts, strict=True))
+    ):
         return hit[2]
     parsed = _parse(setup)
     if len(_PARSED) >= 32:
@@ -167,9 +179,14 @@ def _stacks(stacks: Any, players: int, catalog: Catalog) -> tuple[tuple[int, ...
     for seat, stack in enumerate(stacks):
         if not isinstance(stack, Sequence) or isinstance(stack, str):
             raise SetupError("bad_stacks", f"the stack of seat {seat} is a list of tile ids")
+        odd = [tile for tile in stack if not isinstance(tile, str)]
+        if odd:
+            raise SetupError(
+                "bad_stacks", f"the stack of seat {seat} lists tile ids (text), not {odd[0]!r:.40}"
+            )
         try:
             found.append(tuple(catalog.index[tile] for tile in stack))
-        except (KeyError, TypeError) as exc:
+        except KeyError as exc:
             raise SetupError(
                 "unknown_tile",
                 f"the stack of seat {seat} names tile {exc.args[0]!r}"

@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from ...core import DataError
+from ...core.wording import a_or_an
 
 _DATA: dict[str, Any] = json.loads(
     resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8")
@@ -149,7 +150,9 @@ def _stat(data: Mapping[str, Any], key: str, name: str, kind: str) -> int | None
     if kind not in PLACED_TYPES:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DataError("bad_tile", f"{name}: a {kind} needs a {key} of 0 or more, not {value!r}")
+        raise DataError(
+            "bad_tile", f"{name}: {a_or_an(kind)} needs {a_or_an(key)} of 0 or more, not {value!r}"
+        )
     return value
 
 
