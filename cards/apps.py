@@ -7,7 +7,9 @@ class CardsConfig(AppConfig):
     verbose_name = "Catalogue"
 
     def ready(self) -> None:
+        from cards import versioning
         from cards.search.regexp import install_regexp
 
+        versioning.connect()
         # Searches run regexes on every row: SQLite gets a linear-time engine (RE2).
         connection_created.connect(install_regexp, dispatch_uid="cards.sqlite_regexp")

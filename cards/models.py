@@ -8,9 +8,16 @@ title is printed in several editions; project-written sets have one printing eac
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 
 from cards.vocabulary import CHIZO_CLASSES
+
+
+def new_stamp() -> int:
+    """A catalogue version stamp (``CatalogueVersion``): 63 random bits."""
+    return secrets.randbits(63)
 
 
 class Game(models.Model):
@@ -143,3 +150,18 @@ class Printing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card} [{self.card_set.code}]"
+
+
+class CatalogueVersion(models.Model):
+    """The version of a game's catalogue: a stamp drawn anew whenever one of the game's
+    cards, printings or sets is written (cards/versioning.py), so a cache of catalogue
+    reads knows it is current from one indexed row instead of a scan. A random stamp, not
+    a counter: a rolled-back write or an emptied and reloaded database must never bring
+    back a number that once named other contents. Its own table: a Game saved from an old
+    instance must not write an old stamp back."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="version")
+    stamp = models.PositiveBigIntegerField(default=new_stamp)
+
+    def __str__(self) -> str:
+        return f"{self.game} catalogue {self.stamp:x}"

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from cards.models import Card, CardSet, Game, Printing
+from cards.versioning import one_bump
 from cards.vocabulary import GAMES
 
 
@@ -91,7 +92,7 @@ def upsert_cards(
         (p.card_set_id, p.external_id): p
         for p in Printing.objects.filter(card_set__game=game).select_related(None)
     }
-    with transaction.atomic():
+    with transaction.atomic(), one_bump():
         for spec in specs:
             card, outcome = _upsert_card(game, existing.get(spec.slug), spec)
             for pspec in spec.printings:

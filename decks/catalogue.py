@@ -1,8 +1,8 @@
 """The catalogue as the deck builder sees it: CardFacts and a name index per game.
 
 Building the index reads every card of a game (2,600 with the real Shadowfist list), so
-it is kept per process and rebuilt only when the game's cards change (their count,
-highest id or the newest printing differ).
+it is kept per process and rebuilt only when the game's catalogue version stamp (one
+indexed row, cards/versioning.py) has changed since.
 """
 
 from __future__ import annotations
@@ -11,14 +11,15 @@ import threading
 from collections.abc import Iterable
 from dataclasses import fields
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import QuerySet
 
 from cards.models import Card, Printing
+from cards.versioning import catalogue_version
 from decks.cardfacts import CardFacts
 from decks.textlist import NameIndex
 
 _lock = threading.Lock()
-_indexes: dict[str, tuple[tuple[object, ...], NameIndex]] = {}
+_indexes: dict[str, tuple[int | None, NameIndex]] = {}
 
 
 _FACT_FIELDS = [f.name for f in fields(CardFacts) if f.name not in ("id", "game", "editions")]
@@ -52,20 +53,13 @@ def facts_by_id(ids: Iterable[int]) -> dict[int, CardFacts]:
     return {card.id: card for card in _facts(Card.objects.filter(pk__in=set(ids)))}
 
 
-def _signature(game: str) -> tuple[object, ...]:
-    stats = Card.objects.filter(game__slug=game).aggregate(
-        n=Count("id"), top=Max("id"), printing_count=Count("printings"), last=Max("printings__id")
-    )
-    return tuple(stats.values())
-
-
 def name_index(game: str) -> NameIndex:
-    signature = _signature(game)
+    version = catalogue_version(game)
     with _lock:
         cached = _indexes.get(game)
-        if cached and cached[0] == signature:
+        if cached and cached[0] == version:
             return cached[1]
     index = NameIndex(cards_of(game))
     with _lock:
-        _indexes[game] = (signature, index)
+        _indexes[game] = (version, index)
     return index
