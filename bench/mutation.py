@@ -2,7 +2,7 @@
 testing").
 
     .venv/bin/python bench/mutation.py raise [--max-children 1] [--keep | --retry-survivors]
-        [--report-only] [--survivors FILE]
+        [--restore-kills] [--save-kills] [--report-only] [--survivors FILE]
 
 mutmut changes one thing at a time in the game's rules modules (the table ``MODULES``
 below: every module of ``play/engine/games/<game>/`` but bots, planners and tactics,
@@ -31,16 +31,24 @@ shared machine. The invariant tests play 20 seeds per case instead of 1,000
 mutant's tests run cheapest first (tests/engine/conftest.py), so most kills take a
 fraction of a second and a survivor costs the time of all its tests. Not part of
 ``.ci/run``.
+
+A run too long for one sitting goes on in the next: ``--save-kills`` writes the
+fingerprints of the mutants killed (each one's file, original function and change) to
+``bench/mutation_kills/<game>.txt``, kept with the project, and ``--restore-kills`` counts
+those as killed without running them, so the run tries only the rest. A changed function
+gives its mutants new fingerprints: they run again.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import io
 import os
 import re
 import shutil
+import subprocess
 import sys
 import textwrap
 import time
@@ -54,6 +62,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = Path("play/engine/games")
 EQUIVALENTS = ROOT / "bench" / "mutation_equivalents.toml"
+KILLS = ROOT / "bench" / "mutation_kills"  # <game>.txt: fingerprints of mutants killed
 WORK = ROOT / "mutants"
 TESTS = "tests/engine/"
 
@@ -257,6 +266,68 @@ def source_line(path: Path, function: str, cls: str | None, diff: str) -> int:
     return start
 
 
+# --- kills kept between runs -----------------------------------------------------------
+
+
+def fingerprint(name: str, path: str, diff: str) -> str:
+    """What a verdict stands on: the file, the original function's whole text and the
+    change. A changed function gives its mutants new fingerprints (tried again)."""
+    from mutmut.utils.format_utils import orig_function_and_class_names_from_key
+
+    function, cls = orig_function_and_class_names_from_key(name)
+    source = (ROOT / path).read_text(encoding="utf-8")
+    whole = (1, source.count("\n") + 1)  # a function not found: the whole file
+    start, end = _function_spans(source).get((cls, function), whole)
+    body = "\n".join(source.splitlines()[start - 1 : end])
+    text = "\0".join([path, str(cls), function, body, diff])
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def kills_file(game: str) -> Path:
+    return KILLS / f"{game}.txt"
+
+
+def save_kills(game: str, mutants: Sequence[Mutant]) -> int:
+    """Write the fingerprints of the mutants killed (timeouts too), under a header naming
+    the commit they were found on; returns their count."""
+    found = sorted({fingerprint(m.name, m.path, m.diff) for m in mutants
+                    if m.status in ("killed", "timeout")})  # fmt: skip
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                            capture_output=True, check=False).stdout.strip()  # fmt: skip
+    KILLS.mkdir(exist_ok=True)
+    header = (f"# {game}: {len(found)} mutants killed by the tests of {commit or 'a commit'} "
+              "and later (bench/mutation.py --save-kills; --restore-kills reads it)")  # fmt: skip
+    kills_file(game).write_text("\n".join([header, *found]) + "\n", encoding="utf-8")
+    return len(found)
+
+
+def read_kills(game: str) -> set[str]:
+    path = kills_file(game)
+    if not path.is_file():
+        return set()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {line for line in lines if line and not line.startswith("#")}
+
+
+def restore_kills(game: str, mutants: Sequence[Mutant]) -> list[Mutant]:
+    """Mark killed, in mutants/, the mutants whose fingerprint a saved run killed, and
+    return the others. A test added since can only kill more; a test weakened since could
+    let a restored kill survive: a full run without --restore-kills settles it."""
+    from mutmut.mutation.data import SourceFileMutationData
+
+    kills = read_kills(game)
+    restored = [m for m in mutants if fingerprint(m.name, m.path, m.diff) in kills]
+    for path in sorted({m.path for m in restored}):
+        data = SourceFileMutationData(path=path)
+        data.load()
+        for mutant in restored:
+            if mutant.path == path:
+                data.exit_code_by_key[mutant.name] = 1  # mutmut's "killed"
+        data.save()
+    print(f"restored {len(restored)} kills from {kills_file(game).relative_to(ROOT)}")
+    return [m for m in mutants if m not in restored]
+
+
 # --- a run ------------------------------------------------------------------------------
 
 
@@ -293,7 +364,7 @@ def refresh_unmutated(game: str) -> None:
             shutil.copy2(source, target)
 
 
-def rules_mutants_to_try(game: str, max_children: int) -> list[str]:
+def rules_mutants_to_try(game: str, max_children: int) -> list[Mutant]:
     """Generate the game's mutants (mutmut's first step) and name those still to try,
     but the string-only ones: their verdict does not count, and most survive, which
     costs the time of every test that reaches them."""
@@ -305,15 +376,21 @@ def rules_mutants_to_try(game: str, max_children: int) -> list[str]:
     copy_also_copy_files()
     setup_source_paths()
     create_mutants(max_children)
-    return [m.name for m in read_mutants(game)
+    return [m for m in read_mutants(game)
             if m.status == "not checked" and not m.string_only]  # fmt: skip
 
 
 def run_mutmut(
-    game: str, max_children: int, keep: bool, fuzz_seeds: int, names: Sequence[str] = ()
+    game: str,
+    max_children: int,
+    keep: bool,
+    fuzz_seeds: int,
+    names: Sequence[str] = (),
+    restore: bool = False,
 ) -> None:
     """mutmut run over the game's modules, in mutants/ (cwd: the project); with ``names``,
-    over those mutants alone (their earlier verdicts set aside)."""
+    over those mutants alone (their earlier verdicts set aside); with ``restore``, but the
+    mutants a saved run killed (``restore_kills``)."""
     from mutmut import configuration
     from mutmut.__main__ import cli
 
@@ -337,7 +414,10 @@ def run_mutmut(
     # modules mutated are the game's.
     configuration.config().only_mutate = module_paths(game)
     if not names:
-        names = rules_mutants_to_try(game, max_children)
+        to_try = rules_mutants_to_try(game, max_children)
+        if restore:
+            to_try = restore_kills(game, to_try)
+        names = [m.name for m in to_try]
         if not names:
             return
     try:
@@ -491,6 +571,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fuzz-seeds", type=int, default=20,
                         help="seeds per case the invariant tests play (default 20; the "
                              "suite plays 1,000), without their totals")  # fmt: skip
+    parser.add_argument("--restore-kills", action="store_true",
+                        help="count as killed, without running them, the mutants whose "
+                             "fingerprint bench/mutation_kills/GAME.txt holds")  # fmt: skip
+    parser.add_argument("--save-kills", action="store_true",
+                        help="at the end, write the fingerprints of the mutants killed to "
+                             "bench/mutation_kills/GAME.txt (for --restore-kills)")  # fmt: skip
     parser.add_argument("--report-only", action="store_true",
                         help="run nothing: report the verdicts mutants/ holds")  # fmt: skip
     parser.add_argument("--survivors", type=Path,
@@ -511,13 +597,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if names:
             run_mutmut(options.game, options.max_children, True, options.fuzz_seeds, names)
     elif not options.report_only:
-        run_mutmut(options.game, options.max_children, options.keep, options.fuzz_seeds)
+        run_mutmut(options.game, options.max_children, options.keep, options.fuzz_seeds,
+                   restore=options.restore_kills)  # fmt: skip
     seconds = 0.0 if options.report_only else time.monotonic() - start
     mutants = read_mutants(options.game)
     counts, survivors, strings, problems = tally(mutants, read_equivalents(options.game))
     text = report(options.game, counts, survivors, strings, seconds)
     print()
     print(text, end="")
+    if options.save_kills:
+        print(f"{save_kills(options.game, mutants)} kills written to "
+              f"{kills_file(options.game).relative_to(ROOT)}")  # fmt: skip
     if options.survivors:
         options.survivors.write_text(text, encoding="utf-8")
         print(f"written to {options.survivors}")

@@ -5,6 +5,7 @@ every module of each game (mutmut itself is not run here)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -120,3 +121,42 @@ def test_every_module_of_a_game_is_mutated_or_left_out_with_a_reason(game: str) 
 def test_the_equivalents_file_names_only_games() -> None:
     for game in mutation.PACKAGES:
         assert isinstance(mutation.read_equivalents(game), dict)
+
+
+def test_a_kill_is_fingerprinted_by_its_function_and_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    source = tmp_path / "m.py"
+    source.write_text("def f(x):\n    return x + 1\n\n\ndef g(x):\n    return x\n")
+    change = _diff("    return x + 1", "    return x - 1")
+    first = mutation.fingerprint("m.x_f__mutmut_1", "m.py", change)
+    assert mutation.fingerprint("m.x_f__mutmut_7", "m.py", change) == first  # name aside
+    assert mutation.fingerprint("m.x_f__mutmut_1", "m.py", _diff("a", "b")) != first
+    source.write_text("def f(x):\n    return x + 1\n\n\ndef g(x):\n    return -x\n")
+    assert mutation.fingerprint("m.x_f__mutmut_1", "m.py", change) == first  # g is not f
+    source.write_text("def f(x):\n    y = 0\n    return x + 1\n")
+    assert mutation.fingerprint("m.x_f__mutmut_1", "m.py", change) != first
+
+
+def test_saved_kills_are_restored_and_the_rest_is_left_to_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    monkeypatch.setattr(mutation, "KILLS", tmp_path / "kills")
+    monkeypatch.chdir(tmp_path)  # mutmut keeps its verdicts in ./mutants/
+    (tmp_path / "mutants").mkdir()
+    (tmp_path / "m.py").write_text("def f():\n    return 1\n")
+    killed, survived = _mutant("m.x_f__mutmut_1", "killed"), _mutant("m.x_f__mutmut_2", "survived")
+    timeout = _mutant("m.x_f__mutmut_3", "timeout", "    return 1", "    return None")
+    assert mutation.save_kills("raise", [killed, survived, timeout]) == 2
+    assert mutation.read_kills("raise") == {
+        mutation.fingerprint(m.name, m.path, m.diff) for m in (killed, timeout)
+    }
+    fresh = [
+        _mutant("m.x_f__mutmut_1", "not checked"),
+        _mutant("m.x_f__mutmut_2", "not checked", "    return 1", "    return 3"),
+    ]
+    assert [m.name for m in mutation.restore_kills("raise", fresh)] == ["m.x_f__mutmut_2"]
+    meta = json.loads((tmp_path / "mutants" / "m.py.meta").read_text())
+    assert meta["exit_code_by_key"] == {"m.x_f__mutmut_1": 1}
