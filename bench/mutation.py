@@ -269,17 +269,14 @@ def source_line(path: Path, function: str, cls: str | None, diff: str) -> int:
 # --- kills kept between runs -----------------------------------------------------------
 
 
-def fingerprint(name: str, path: str, diff: str) -> str:
-    """What a verdict stands on: the file, the original function's whole text and the
-    change. A changed function gives its mutants new fingerprints (tried again)."""
-    from mutmut.utils.format_utils import orig_function_and_class_names_from_key
+def fingerprint(mutant: Mutant) -> str:
+    """What a verdict stands on: the file, the original function (mutmut's hash of its
+    syntax tree when the mutants were made) and the change. A changed function gives its
+    mutants new fingerprints: they are tried again."""
+    from mutmut.utils.format_utils import mangled_name_from_mutant_name
 
-    function, cls = orig_function_and_class_names_from_key(name)
-    source = (ROOT / path).read_text(encoding="utf-8")
-    whole = (1, source.count("\n") + 1)  # a function not found: the whole file
-    start, end = _function_spans(source).get((cls, function), whole)
-    body = "\n".join(source.splitlines()[start - 1 : end])
-    text = "\0".join([path, str(cls), function, body, diff])
+    function = mangled_name_from_mutant_name(mutant.name)
+    text = "\0".join([mutant.path, function, mutant.function_hash, mutant.diff])
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
@@ -290,7 +287,7 @@ def kills_file(game: str) -> Path:
 def save_kills(game: str, mutants: Sequence[Mutant]) -> int:
     """Write the fingerprints of the mutants killed (timeouts too), under a header naming
     the commit they were found on; returns their count."""
-    found = sorted({fingerprint(m.name, m.path, m.diff) for m in mutants
+    found = sorted({fingerprint(m) for m in mutants
                     if m.status in ("killed", "timeout")})  # fmt: skip
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
                             capture_output=True, check=False).stdout.strip()  # fmt: skip
@@ -316,7 +313,7 @@ def restore_kills(game: str, mutants: Sequence[Mutant]) -> list[Mutant]:
     from mutmut.mutation.data import SourceFileMutationData
 
     kills = read_kills(game)
-    restored = [m for m in mutants if fingerprint(m.name, m.path, m.diff) in kills]
+    restored = [m for m in mutants if fingerprint(m) in kills]
     for path in sorted({m.path for m in restored}):
         data = SourceFileMutationData(path=path)
         data.load()
@@ -338,6 +335,7 @@ class Mutant:
     status: str  # killed, survived, timeout, no tests, ... (mutmut's words)
     diff: str
     line: int
+    function_hash: str = ""  # mutmut's hash of the original function
 
     @property
     def string_only(self) -> bool:
@@ -431,7 +429,10 @@ def read_mutants(game: str) -> list[Mutant]:
     from mutmut.mutation.data import SourceFileMutationData
     from mutmut.mutation.diff_apply import get_diff_for_mutant
     from mutmut.stats import status_by_exit_code
-    from mutmut.utils.format_utils import orig_function_and_class_names_from_key
+    from mutmut.utils.format_utils import (
+        mangled_name_from_mutant_name,
+        orig_function_and_class_names_from_key,
+    )
 
     mutants: list[Mutant] = []
     for path in module_paths(game):
@@ -441,7 +442,10 @@ def read_mutants(game: str) -> list[Mutant]:
             diff = get_diff_for_mutant(name, path=path)
             function, cls = orig_function_and_class_names_from_key(name)
             line = source_line(ROOT / path, function, cls, diff)
-            mutants.append(Mutant(name, path, status_by_exit_code[code], diff, line))
+            mangled = mangled_name_from_mutant_name(name).rpartition(".")[2]
+            function_hash = data.hash_by_function_name.get(mangled, "")
+            status = status_by_exit_code[code]
+            mutants.append(Mutant(name, path, status, diff, line, function_hash))
     return mutants
 
 

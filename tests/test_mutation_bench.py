@@ -123,20 +123,22 @@ def test_the_equivalents_file_names_only_games() -> None:
         assert isinstance(mutation.read_equivalents(game), dict)
 
 
-def test_a_kill_is_fingerprinted_by_its_function_and_change(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(mutation, "ROOT", tmp_path)
-    source = tmp_path / "m.py"
-    source.write_text("def f(x):\n    return x + 1\n\n\ndef g(x):\n    return x\n")
+def test_a_kill_is_fingerprinted_by_its_function_and_change() -> None:
     change = _diff("    return x + 1", "    return x - 1")
-    first = mutation.fingerprint("m.x_f__mutmut_1", "m.py", change)
-    assert mutation.fingerprint("m.x_f__mutmut_7", "m.py", change) == first  # name aside
-    assert mutation.fingerprint("m.x_f__mutmut_1", "m.py", _diff("a", "b")) != first
-    source.write_text("def f(x):\n    return x + 1\n\n\ndef g(x):\n    return -x\n")
-    assert mutation.fingerprint("m.x_f__mutmut_1", "m.py", change) == first  # g is not f
-    source.write_text("def f(x):\n    y = 0\n    return x + 1\n")
-    assert mutation.fingerprint("m.x_f__mutmut_1", "m.py", change) != first
+    first = mutation.fingerprint(
+        mutation.Mutant("m.x_f__mutmut_1", "m.py", "killed", change, 2, "a1")
+    )
+    same = [
+        mutation.Mutant("m.x_f__mutmut_7", "m.py", "survived", change, 9, "a1"),  # its number
+    ]
+    other = [
+        mutation.Mutant("m.x_f__mutmut_1", "m.py", "killed", change, 2, "b2"),  # f changed
+        mutation.Mutant("m.x_g__mutmut_1", "m.py", "killed", change, 2, "a1"),  # not f
+        mutation.Mutant("m.x_f__mutmut_1", "n.py", "killed", change, 2, "a1"),  # not m.py
+        mutation.Mutant("m.x_f__mutmut_1", "m.py", "killed", _diff("a", "b"), 2, "a1"),
+    ]
+    assert [mutation.fingerprint(m) for m in same] == [first]
+    assert first not in {mutation.fingerprint(m) for m in other}
 
 
 def test_saved_kills_are_restored_and_the_rest_is_left_to_run(
@@ -146,13 +148,10 @@ def test_saved_kills_are_restored_and_the_rest_is_left_to_run(
     monkeypatch.setattr(mutation, "KILLS", tmp_path / "kills")
     monkeypatch.chdir(tmp_path)  # mutmut keeps its verdicts in ./mutants/
     (tmp_path / "mutants").mkdir()
-    (tmp_path / "m.py").write_text("def f():\n    return 1\n")
     killed, survived = _mutant("m.x_f__mutmut_1", "killed"), _mutant("m.x_f__mutmut_2", "survived")
     timeout = _mutant("m.x_f__mutmut_3", "timeout", "    return 1", "    return None")
     assert mutation.save_kills("raise", [killed, survived, timeout]) == 2
-    assert mutation.read_kills("raise") == {
-        mutation.fingerprint(m.name, m.path, m.diff) for m in (killed, timeout)
-    }
+    assert mutation.read_kills("raise") == {mutation.fingerprint(m) for m in (killed, timeout)}
     fresh = [
         _mutant("m.x_f__mutmut_1", "not checked"),
         _mutant("m.x_f__mutmut_2", "not checked", "    return 1", "    return 3"),
