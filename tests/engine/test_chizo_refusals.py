@@ -485,6 +485,8 @@ def broken(change):
      "argument: 'mode'\")"),
     (lambda d: d.update(players="two"),
      "not a ChiZo state: ValueError(\"invalid literal for int() with base 10: 'two'\")"),
+    (lambda d: d["tiles"][0].update(strength=-1),
+     "not a ChiZo state: Rat: a Creature needs a strength of 0 or more, not -1"),
 ])  # fmt: skip
 def test_a_saved_state_that_is_not_a_chizo_state_is_refused_with_the_reason(change, reason):
     assert refused(DataError, ChizoState.from_dict, broken(change)) == ("bad_state", reason)

@@ -406,6 +406,10 @@ class ChizoState(State):
             _read_flow(state, data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise DataError("bad_state", f"not a ChiZo state: {exc!r}") from exc
+        except DataError as exc:  # a tile of the saved catalogue: the state is what is bad
+            if exc.code == "bad_state":
+                raise
+            raise DataError("bad_state", f"not a ChiZo state: {exc.reason}") from exc
         return state
 
 
