@@ -45,6 +45,7 @@ import argparse
 import ast
 import hashlib
 import io
+import json
 import os
 import re
 import shutil
@@ -289,13 +290,25 @@ def save_kills(game: str, mutants: Sequence[Mutant]) -> int:
     the commit they were found on; returns their count."""
     found = sorted({fingerprint(m) for m in mutants
                     if m.status in ("killed", "timeout")})  # fmt: skip
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
-                            capture_output=True, check=False).stdout.strip()  # fmt: skip
+    commit = run_commit()
     KILLS.mkdir(exist_ok=True)
-    header = (f"# {game}: {len(found)} mutants killed by the tests of {commit or 'a commit'} "
-              "and later (bench/mutation.py --save-kills; --restore-kills reads it)")  # fmt: skip
+    header = (f"# {game}: {len(found)} mutants killed, the run made from commit "
+              f"{commit or '(unknown)'} (bench/mutation.py --save-kills; --restore-kills "
+              "reads it)")  # fmt: skip
     kills_file(game).write_text("\n".join([header, *found]) + "\n", encoding="utf-8")
     return len(found)
+
+
+def run_commit() -> str:
+    """The commit the run's copy was made from (mutmut records it with its trace), or the
+    checkout's when there is no trace."""
+    try:
+        stats = json.loads((WORK / "mutmut-stats.json").read_text(encoding="utf-8"))
+        return str(stats["git_commit"])[:7]
+    except (OSError, ValueError, KeyError, TypeError):
+        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                              capture_output=True, check=False)  # fmt: skip
+        return done.stdout.strip()
 
 
 def read_kills(game: str) -> set[str]:
