@@ -11,12 +11,46 @@ from typing import Any
 
 from play.engine.core import Event
 from play.engine.games.shadowfist import GAME
-from play.engine.games.shadowfist.state import HAND
+from play.engine.games.shadowfist.state import HAND, ShadowfistState
 from play.engine.games.shadowfist.zones import smoke
 
-from .shadowfist_table import act, main_table, pass_round, put_character, starter_cards
+from .shadowfist_table import (
+    act,
+    give_resources,
+    main_table,
+    pass_round,
+    put_character,
+    starter_cards,
+    to_hand,
+)
 
 SCULPTOR = "Flesh Sculptor Prime"  # Turn: recycle a Character of cost 3 or less
+
+
+def play_through(state: ShadowfistState, name: str, *args: int) -> list[Event]:
+    """Seat 0 plays a card of this title (given its resources); every seat then passes.
+    The events of the play and of its resolution."""
+    (card,) = to_hand(state, 0, name)
+    give_resources(state, 0, state.defs[state.kind[card]].requires)
+    events: list[Event] = act(state, "play", card, *args)
+    while state.pending and state.to_act is not None:
+        events += act(state, "pass")
+    return events
+
+
+def test_gain_power_adds_the_amount_to_the_pool_and_tells_it() -> None:
+    state = main_table(power=0)
+    events = play_through(state, "Lucky Red Envelope")  # Gain 1 Power
+    assert events[-1] == Event("power_gained", {"player": 0, "amount": 1})
+    assert state.pool[0] == 1
+
+
+def test_steal_power_tells_only_what_the_opponent_had_to_lose() -> None:
+    state = main_table(power=1)
+    state.pool[1] = 1
+    events = play_through(state, "Protection Money", 1)  # loses up to 2 Power
+    assert events[-1] == Event("power_stolen", {"player": 0, "from": 1, "amount": 1})
+    assert state.pool == [1, 0]  # 1, less its cost of 1, and the 1 stolen
 
 
 def test_recycle_of_the_only_fitting_card_takes_it_back_and_tells_it() -> None:

@@ -1,0 +1,53 @@
+"""Effects that take or cancel cards (effects/removal.py): the events they tell.
+
+Starter doc, "The vocabulary": ``take_control`` makes you its controller for good ("its
+owner does not change"); ``cancel_event`` cancels an event waiting to resolve ("Its
+costs stay paid").
+"""
+
+from __future__ import annotations
+
+from play.engine.core import Event
+from play.engine.games.shadowfist.state import SMOKED
+
+from .shadowfist_table import (
+    act,
+    give_resources,
+    main_table,
+    pass_round,
+    put_character,
+    put_site,
+    to_hand,
+)
+
+
+def test_taking_control_tells_the_card_and_its_new_controller() -> None:
+    state = main_table()
+    put_site(state, 0, "Jade Moon Garden")  # one location: no choice of where it goes
+    victim = put_character(state, 1, "Silent Pilgrim")  # cost 3
+    (puppet,) = to_hand(state, 0, "Puppet on Red Strings")
+    give_resources(state, 0, "eeM")
+    events = act(state, "play", puppet, victim)
+    while state.pending and state.to_act is not None:
+        events += act(state, "pass")
+    assert events[-1] == Event("control_taken", {"card": victim, "player": 0})
+    assert state.choice is None
+    assert state.ctrl[victim] == 0
+    assert state.owner[victim] == 1
+
+
+def test_a_cancelled_event_is_told_cancelled_and_goes_to_the_smoked_pile() -> None:
+    state = main_table(hands={1: ["Stillness of the Sage"]})
+    give_resources(state, 1, "ggC")
+    state.pool[1] = 5
+    target = put_character(state, 1, "Temple Novice")
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    act(state, "play", rain, target)
+    assert state.to_act == 1
+    (stillness,) = state.hands[1]
+    events = act(state, "play", stillness, rain)
+    assert events[-1] == Event("cancelled", {"card": rain})
+    pass_round(state)
+    assert state.zone[rain] == SMOKED
+    assert state.damage[target] == 0
