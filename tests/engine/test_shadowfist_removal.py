@@ -51,3 +51,15 @@ def test_a_cancelled_event_is_told_cancelled_and_goes_to_the_smoked_pile() -> No
     pass_round(state)
     assert state.zone[rain] == SMOKED
     assert state.damage[target] == 0
+
+
+def test_an_ability_on_the_stack_is_not_an_event_to_cancel() -> None:
+    state = main_table(hands={1: ["Stillness of the Sage"]})
+    give_resources(state, 1, "ggC")
+    state.pool[1] = 5
+    sculptor = put_character(state, 0, "Flesh Sculptor Prime")  # Turn: recycle
+    act(state, "ability", sculptor)
+    # Stillness has no target: seat 1 is passed over and the ability resolves.
+    assert state.stack == []
+    assert not state.pending
+    assert state.to_act == 0
