@@ -115,3 +115,19 @@ def test_an_attacking_character_target_excludes_defenders_at_the_location() -> N
     assert state.to_act == 1
     assert _targets(state, gate) == {attacker}
     assert defender in state.chars[1]
+
+
+def test_an_at_location_character_target_is_only_a_character_at_that_location() -> None:
+    cards = [
+        {**card, "effect_params": {**card["effect_params"], "target": "character"}}
+        if card["name"] == "Cinnabar Gate"
+        else card
+        for card in starter_cards()
+    ]
+    state = main_table(cards=cards)
+    gate = put_site(state, 0, "Cinnabar Gate")  # column 0: location (0, 0)
+    put_site(state, 0, "Jade Moon Garden")
+    here = put_character(state, 0, "Temple Novice", loc=0)
+    put_character(state, 0, "Monastery Sentry", loc=1)
+    put_character(state, 1, "Temple Novice", loc=0)
+    assert _targets(state, gate) == {here}
