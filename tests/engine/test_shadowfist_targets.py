@@ -11,13 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from play.engine.games.shadowfist import GAME
-from play.engine.games.shadowfist.state import ShadowfistState
+from play.engine.games.shadowfist.state import PLAY, ShadowfistState
 from play.engine.games.shadowfist.stats import fighting
 
 from .shadowfist_table import (
+    act,
     attack,
     give_resources,
     main_table,
+    pass_round,
     plays_of,
     put_character,
     put_site,
@@ -131,3 +133,38 @@ def test_an_at_location_character_target_is_only_a_character_at_that_location() 
     put_character(state, 0, "Monastery Sentry", loc=1)
     put_character(state, 1, "Temple Novice", loc=0)
     assert _targets(state, gate) == {here}
+
+
+def _rain_answered(state: ShadowfistState, victim: int, requires: str) -> None:
+    """Seat 0 plays Lead Rain on ``victim``; seat 1 answers with the card in its hand on
+    it (given ``requires``); all resolves."""
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    give_resources(state, 1, requires)
+    state.pool[1] = 5
+    act(state, "play", rain, victim)
+    assert state.to_act == 1
+    act(state, "play", state.hands[1][0], victim)
+    pass_round(state)
+    assert state.stack == []
+
+
+def test_a_target_gone_from_play_on_resolution_is_not_affected() -> None:
+    """'Targets are checked again when the effect resolves. If a target has left play
+    ... the effect does nothing to it.'"""
+    state = main_table(hands={1: ["Return to the Mountain"]})
+    pilgrim = put_character(state, 1, "Silent Pilgrim")  # cost 3
+    _rain_answered(state, pilgrim, "gg")
+    assert state.hands[1] == [pilgrim]
+    assert state.damage[pilgrim] == 0
+
+
+def test_a_target_that_no_longer_fits_on_resolution_is_not_affected() -> None:
+    """'If a target ... no longer fits ... the effect does nothing to it': Lead Rain
+    limited to Fighting 2 or less, its target raised to 4 in answer."""
+    state = main_table(cards=_rain_with(max_fighting=2), hands={1: ["Fists of the Faithful"]})
+    sentry = put_character(state, 1, "Monastery Sentry")  # Fighting 2
+    _rain_answered(state, sentry, "g")
+    assert fighting(state, sentry) == 4
+    assert state.damage[sentry] == 0
+    assert state.zone[sentry] == PLAY
