@@ -8,7 +8,7 @@ costs stay paid").
 from __future__ import annotations
 
 from play.engine.core import Event
-from play.engine.games.shadowfist.state import SMOKED
+from play.engine.games.shadowfist.state import PLAY, SMOKED
 
 from .shadowfist_table import (
     act,
@@ -17,6 +17,7 @@ from .shadowfist_table import (
     pass_round,
     put_character,
     put_site,
+    put_state,
     to_hand,
 )
 
@@ -63,3 +64,16 @@ def test_an_ability_on_the_stack_is_not_an_event_to_cancel() -> None:
     assert state.stack == []
     assert not state.pending
     assert state.to_act == 0
+
+
+def test_smoking_a_target_state_sends_it_to_its_owners_smoked_pile() -> None:
+    state = main_table()
+    host = put_character(state, 1, "Temple Novice")
+    beads = put_state(state, 1, "Prayer Beads of Warding", host)
+    (sigil,) = to_hand(state, 0, "Unweaving Sigil")  # Smoke a target state or edge
+    give_resources(state, 0, "M")
+    act(state, "play", sigil, beads)
+    pass_round(state)
+    assert state.smoked[1] == [beads]
+    assert state.attached == []
+    assert state.zone[host] == PLAY
