@@ -8,17 +8,23 @@ costs stay paid").
 from __future__ import annotations
 
 from play.engine.core import Event
-from play.engine.games.shadowfist.state import PLAY, SMOKED
+from play.engine.games.shadowfist.state import HAND, PLAY, SMOKED
 
 from .shadowfist_table import (
     act,
+    every_card,
     give_resources,
     main_table,
+    new_table,
     pass_round,
+    plays_of,
     put_character,
     put_site,
     put_state,
+    set_hand,
+    title,
     to_hand,
+    to_main,
 )
 
 
@@ -77,3 +83,27 @@ def test_smoking_a_target_state_sends_it_to_its_owners_smoked_pile() -> None:
     assert state.smoked[1] == [beads]
     assert state.attached == []
     assert state.zone[host] == PLAY
+
+
+def test_any_event_on_the_stack_may_be_cancelled_whoever_played_it() -> None:
+    # Seat 0's Stillness is card 1 (the second card of its deck list): a card id that is
+    # also a seat number must not be mistaken for the seat that played an event.
+    deck = ["Jade Moon Garden", "Stillness of the Sage", *every_card()]
+    state = new_table([deck, every_card()])
+    to_main(state, 10)
+    stillness = 1
+    assert title(state, stillness) == "Stillness of the Sage"
+    set_hand(state, 0)
+    set_hand(state, 1, "Fists of the Faithful")
+    state.hands[0].append(state.decks[0].pop(state.decks[0].index(stillness)))
+    state.zone[stillness] = HAND
+    give_resources(state, 0, "dHggC")
+    give_resources(state, 1, "g")
+    state.pool[1] = 5
+    novice = put_character(state, 1, "Temple Novice")
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    act(state, "play", rain, novice)
+    (fists,) = state.hands[1]
+    act(state, "play", fists, novice)  # seat 1's answer, on the stack over the Rain
+    assert state.to_act == 0
+    assert {args[1] for args in plays_of(state, stillness)} == {rain, fists}
