@@ -22,6 +22,7 @@ from .shadowfist_table import (
     pass_round,
     plays_of,
     put_character,
+    put_edge,
     put_site,
     put_state,
     starter_cards,
@@ -168,3 +169,27 @@ def test_a_target_that_no_longer_fits_on_resolution_is_not_affected() -> None:
     assert fighting(state, sentry) == 4
     assert state.damage[sentry] == 0
     assert state.zone[sentry] == PLAY
+
+
+def test_an_edge_is_at_no_location_so_its_at_location_ability_has_no_target() -> None:
+    params = {
+        "trigger": "turn",
+        "timing": "any",
+        "amount": 1,
+        "target": "character",
+        "at_location": True,
+    }
+    cards = [
+        {**card, "effect_key": "damage_target", "effect_params": params}
+        if card["name"] == "Neighborhood Watch"
+        else card
+        for card in starter_cards()
+    ]
+    state = main_table(cards=cards)
+    watch = put_edge(state, 0, "Neighborhood Watch")
+    for _ in range(3):  # every copy of seat 1, the game's last card among them
+        put_edge(state, 1, "Neighborhood Watch")
+    assert state.zone[len(state.kind) - 1] == PLAY
+    put_character(state, 0, "Temple Novice")
+    put_character(state, 1, "Temple Novice")
+    assert _targets(state, watch) == set()
