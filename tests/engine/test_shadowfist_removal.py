@@ -1,0 +1,109 @@
+"""Effects that take or cancel cards (effects/removal.py): the events they tell.
+
+Starter doc, "The vocabulary": ``take_control`` makes you its controller for good ("its
+owner does not change"); ``cancel_event`` cancels an event waiting to resolve ("Its
+costs stay paid").
+"""
+
+from __future__ import annotations
+
+from play.engine.core import Event
+from play.engine.games.shadowfist.state import HAND, PLAY, SMOKED
+
+from .shadowfist_table import (
+    act,
+    every_card,
+    give_resources,
+    main_table,
+    new_table,
+    pass_round,
+    plays_of,
+    put_character,
+    put_site,
+    put_state,
+    set_hand,
+    title,
+    to_hand,
+    to_main,
+)
+
+
+def test_taking_control_tells_the_card_and_its_new_controller() -> None:
+    state = main_table()
+    put_site(state, 0, "Jade Moon Garden")  # one location: no choice of where it goes
+    victim = put_character(state, 1, "Silent Pilgrim")  # cost 3
+    (puppet,) = to_hand(state, 0, "Puppet on Red Strings")
+    give_resources(state, 0, "eeM")
+    events = act(state, "play", puppet, victim)
+    while state.pending and state.to_act is not None:
+        events += act(state, "pass")
+    assert events[-1] == Event("control_taken", {"card": victim, "player": 0})
+    assert state.choice is None
+    assert state.ctrl[victim] == 0
+    assert state.owner[victim] == 1
+
+
+def test_a_cancelled_event_is_told_cancelled_and_goes_to_the_smoked_pile() -> None:
+    state = main_table(hands={1: ["Stillness of the Sage"]})
+    give_resources(state, 1, "ggC")
+    state.pool[1] = 5
+    target = put_character(state, 1, "Temple Novice")
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    act(state, "play", rain, target)
+    assert state.to_act == 1
+    (stillness,) = state.hands[1]
+    events = act(state, "play", stillness, rain)
+    assert events[-1] == Event("cancelled", {"card": rain})
+    pass_round(state)
+    assert state.zone[rain] == SMOKED
+    assert state.damage[target] == 0
+
+
+def test_an_ability_on_the_stack_is_not_an_event_to_cancel() -> None:
+    state = main_table(hands={1: ["Stillness of the Sage"]})
+    give_resources(state, 1, "ggC")
+    state.pool[1] = 5
+    sculptor = put_character(state, 0, "Flesh Sculptor Prime")  # Turn: recycle
+    act(state, "ability", sculptor)
+    # Stillness has no target: seat 1 is passed over and the ability resolves.
+    assert state.stack == []
+    assert not state.pending
+    assert state.to_act == 0
+
+
+def test_smoking_a_target_state_sends_it_to_its_owners_smoked_pile() -> None:
+    state = main_table()
+    host = put_character(state, 1, "Temple Novice")
+    beads = put_state(state, 1, "Prayer Beads of Warding", host)
+    (sigil,) = to_hand(state, 0, "Unweaving Sigil")  # Smoke a target state or edge
+    give_resources(state, 0, "M")
+    act(state, "play", sigil, beads)
+    pass_round(state)
+    assert state.smoked[1] == [beads]
+    assert state.attached == []
+    assert state.zone[host] == PLAY
+
+
+def test_any_event_on_the_stack_may_be_cancelled_whoever_played_it() -> None:
+    # Seat 0's Stillness is card 1 (the second card of its deck list): a card id that is
+    # also a seat number must not be mistaken for the seat that played an event.
+    deck = ["Jade Moon Garden", "Stillness of the Sage", *every_card()]
+    state = new_table([deck, every_card()])
+    to_main(state, 10)
+    stillness = 1
+    assert title(state, stillness) == "Stillness of the Sage"
+    set_hand(state, 0)
+    set_hand(state, 1, "Fists of the Faithful")
+    state.hands[0].append(state.decks[0].pop(state.decks[0].index(stillness)))
+    state.zone[stillness] = HAND
+    give_resources(state, 0, "dHggC")
+    give_resources(state, 1, "g")
+    state.pool[1] = 5
+    novice = put_character(state, 1, "Temple Novice")
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    act(state, "play", rain, novice)
+    (fists,) = state.hands[1]
+    act(state, "play", fists, novice)  # seat 1's answer, on the stack over the Rain
+    assert state.to_act == 0
+    assert {args[1] for args in plays_of(state, stillness)} == {rain, fists}

@@ -1,0 +1,195 @@
+"""Targets at a location (effects/targets.py): where a card is, for "at this location".
+
+Starter doc, "Targets": the filter ``at_location`` keeps the targets at the location of
+the effect's card. A state is where its host is; an attacking character is at the
+location of the attack's target (rules summary, "Defense": "Resulting combats take place
+at the location of the target").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist.state import PLAY, ShadowfistState
+from play.engine.games.shadowfist.stats import fighting
+
+from .shadowfist_table import (
+    act,
+    attack,
+    give_resources,
+    main_table,
+    pass_round,
+    plays_of,
+    put_character,
+    put_edge,
+    put_site,
+    put_state,
+    starter_cards,
+    to_hand,
+)
+
+BEADS = "Prayer Beads of Warding"
+
+
+def _beads_that_strike_here() -> list[dict[str, Any]]:
+    """The starter set, its Beads a state with 'Turn (at any time): inflict 1 damage on a
+    target character at this location'."""
+    params = {
+        "trigger": "turn",
+        "timing": "any",
+        "amount": 1,
+        "target": "character",
+        "at_location": True,
+    }
+    return [
+        {**card, "effect_key": "damage_target", "effect_params": params}
+        if card["name"] == BEADS
+        else card
+        for card in starter_cards()
+    ]
+
+
+def _targets(state: ShadowfistState, source: int) -> set[int]:
+    return {
+        a.args[1] for a in GAME.legal_actions(state) if a.kind == "ability" and a.args[0] == source
+    }
+
+
+def test_a_state_is_at_its_hosts_location() -> None:
+    state = main_table(cards=_beads_that_strike_here())
+    host = put_character(state, 0, "Temple Novice", loc=0)
+    beside = put_character(state, 0, "Monastery Sentry", loc=0)
+    put_character(state, 0, "Silent Pilgrim", loc=1)  # elsewhere
+    put_character(state, 1, "Temple Novice", loc=0)  # the opponent's location 0
+    beads = put_state(state, 0, BEADS, host)
+    assert _targets(state, beads) == {host, beside}
+
+
+def test_a_state_on_an_attacker_is_at_the_attacks_location() -> None:
+    state = main_table(cards=_beads_that_strike_here())
+    site = put_site(state, 1, "Jade Moon Garden")
+    defender = put_character(state, 1, "Temple Novice", loc=0)
+    attacker = put_character(state, 0, "Teahouse Brawler", loc=0)
+    put_character(state, 0, "Monastery Sentry", loc=0)  # stays home
+    beads = put_state(state, 1, BEADS, attacker)  # the defender's state on the attacker
+    attack(state, site, attacker)
+    assert state.pending
+    assert state.to_act == 1
+    assert _targets(state, beads) == {attacker, defender}
+
+
+def _rain_with(**limits: Any) -> list[dict[str, Any]]:
+    """The starter set, its Lead Rain ('Inflict 3 damage on a target character') limited."""
+    return [
+        {**card, "effect_params": {**card["effect_params"], **limits}}
+        if card["name"] == "Lead Rain"
+        else card
+        for card in starter_cards()
+    ]
+
+
+def _rain_targets(state: ShadowfistState) -> set[int]:
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    return {args[1] for args in plays_of(state, rain)}
+
+
+def test_a_fighting_limit_keeps_characters_of_at_most_that_fighting_now() -> None:
+    state = main_table(cards=_rain_with(max_fighting=2))
+    novice = put_character(state, 1, "Temple Novice")  # Fighting 1
+    sentry = put_character(state, 1, "Monastery Sentry")  # Fighting 2
+    put_character(state, 1, "Silent Pilgrim")  # Fighting 3
+    boosted = put_character(state, 0, "Teahouse Brawler")  # Fighting 2, +1 below
+    assert fighting(state, boosted) == 2
+    assert _rain_targets(state) == {novice, sentry, boosted}
+    put_state(state, 0, "Rusty Meat Cleaver", boosted)
+    assert fighting(state, boosted) > 2
+    assert boosted not in {args[1] for args in plays_of(state, state.hands[0][0])}
+
+
+def test_an_attacking_character_target_excludes_defenders_at_the_location() -> None:
+    state = main_table()
+    gate = put_site(state, 1, "Cinnabar Gate")  # Turn: 1 damage on an attacker here
+    defender = put_character(state, 1, "Temple Novice", loc=0)
+    attacker = put_character(state, 0, "Teahouse Brawler", loc=0)
+    put_character(state, 0, "Monastery Sentry", loc=0)  # not attacking
+    attack(state, gate, attacker)
+    assert state.to_act == 1
+    assert _targets(state, gate) == {attacker}
+    assert defender in state.chars[1]
+
+
+def test_an_at_location_character_target_is_only_a_character_at_that_location() -> None:
+    cards = [
+        {**card, "effect_params": {**card["effect_params"], "target": "character"}}
+        if card["name"] == "Cinnabar Gate"
+        else card
+        for card in starter_cards()
+    ]
+    state = main_table(cards=cards)
+    gate = put_site(state, 0, "Cinnabar Gate")  # column 0: location (0, 0)
+    put_site(state, 0, "Jade Moon Garden")
+    here = put_character(state, 0, "Temple Novice", loc=0)
+    put_character(state, 0, "Monastery Sentry", loc=1)
+    put_character(state, 1, "Temple Novice", loc=0)
+    assert _targets(state, gate) == {here}
+
+
+def _rain_answered(state: ShadowfistState, victim: int, requires: str) -> None:
+    """Seat 0 plays Lead Rain on ``victim``; seat 1 answers with the card in its hand on
+    it (given ``requires``); all resolves."""
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    give_resources(state, 1, requires)
+    state.pool[1] = 5
+    act(state, "play", rain, victim)
+    assert state.to_act == 1
+    act(state, "play", state.hands[1][0], victim)
+    pass_round(state)
+    assert state.stack == []
+
+
+def test_a_target_gone_from_play_on_resolution_is_not_affected() -> None:
+    """'Targets are checked again when the effect resolves. If a target has left play
+    ... the effect does nothing to it.'"""
+    state = main_table(hands={1: ["Return to the Mountain"]})
+    pilgrim = put_character(state, 1, "Silent Pilgrim")  # cost 3
+    _rain_answered(state, pilgrim, "gg")
+    assert state.hands[1] == [pilgrim]
+    assert state.damage[pilgrim] == 0
+
+
+def test_a_target_that_no_longer_fits_on_resolution_is_not_affected() -> None:
+    """'If a target ... no longer fits ... the effect does nothing to it': Lead Rain
+    limited to Fighting 2 or less, its target raised to 4 in answer."""
+    state = main_table(cards=_rain_with(max_fighting=2), hands={1: ["Fists of the Faithful"]})
+    sentry = put_character(state, 1, "Monastery Sentry")  # Fighting 2
+    _rain_answered(state, sentry, "g")
+    assert fighting(state, sentry) == 4
+    assert state.damage[sentry] == 0
+    assert state.zone[sentry] == PLAY
+
+
+def test_an_edge_is_at_no_location_so_its_at_location_ability_has_no_target() -> None:
+    params = {
+        "trigger": "turn",
+        "timing": "any",
+        "amount": 1,
+        "target": "character",
+        "at_location": True,
+    }
+    cards = [
+        {**card, "effect_key": "damage_target", "effect_params": params}
+        if card["name"] == "Neighborhood Watch"
+        else card
+        for card in starter_cards()
+    ]
+    state = main_table(cards=cards)
+    watch = put_edge(state, 0, "Neighborhood Watch")
+    for _ in range(3):  # every copy of seat 1, the game's last card among them
+        put_edge(state, 1, "Neighborhood Watch")
+    assert state.zone[len(state.kind) - 1] == PLAY
+    put_character(state, 0, "Temple Novice")
+    put_character(state, 1, "Temple Novice")
+    assert _targets(state, watch) == set()
