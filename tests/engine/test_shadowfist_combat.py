@@ -355,6 +355,29 @@ def test_combat_takes_place_at_the_targets_location():
     assert location_of(state, attacker) == (1, 1)
 
 
+@pytest.mark.rule("shadowfist.txt", "11.2", "26.3")
+def test_the_target_column_is_a_sites_column_or_a_characters_location():
+    """The column an attack is fought in: a target site's column in its structure, a target
+    character's location."""
+    from play.engine.games.shadowfist.attack import target_column
+
+    state = main_table()
+    put_site(state, 1, "Old Junk Harbor")
+    garden = put_site(state, 1, "Jade Moon Garden")
+    put_site(state, 1, "Old Junk Harbor")
+    put_character(state, 0, "Teahouse Brawler")
+    act(state, "attack", garden)
+    assert target_column(state) == 1
+    state = main_table()
+    put_site(state, 1, "Old Junk Harbor")
+    put_site(state, 1, "Jade Moon Garden")
+    put_site(state, 1, "Old Junk Harbor")
+    novice = put_character(state, 1, "Temple Novice", loc=2)
+    put_character(state, 0, "Teahouse Brawler")
+    act(state, "attack", novice)
+    assert target_column(state) == 2
+
+
 @pytest.mark.rule("shadowfist.txt", "7.4")
 def test_only_other_players_cards_may_be_attacked():
     """'You may launch attacks at sites and at characters controlled by other players.'"""
