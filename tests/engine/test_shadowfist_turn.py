@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from play.engine.core import Action, IllegalAction, SetupError
+from play.engine.core import Action, Event, IllegalAction, SetupError
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.state import DISCARD_STEP, MAIN
 
@@ -187,9 +187,11 @@ def test_skipping_power_lets_you_discard_as_many_cards_as_you_like():
     act(state, "skip_power")
     assert state.pool[0] == 1  # nothing generated (the first turn's Power stays)
     for card in list(state.hands[0][:4]):
-        act(state, "discard", card)
+        assert act(state, "discard", card) == [
+            Event("discarded", {"player": 0, "card": card}),
+        ]
         assert state.phase == DISCARD_STEP
-    act(state, "keep")
+    assert act(state, "keep") == [Event("drew", {"player": 0, "count": 4})]
     assert len(state.discards[0]) == 4
     assert len(state.hands[0]) == 6
 
