@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from play.engine.core import Event
 from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist.damage import damage_site
 from play.engine.games.shadowfist.sites import locations, site_slots
 from play.engine.games.shadowfist.state import BURNED, DISCARD, FATE, MAIN, SMOKED
 from play.engine.games.shadowfist.zones import discard_from_hand, sacrifice, smoke, toast
@@ -185,6 +187,23 @@ def test_a_damaged_feng_shui_site_is_turned_face_up():
     assert state.damage[site] == 2
     assert state.face_up[site]
     assert GAME.view(state, 0)["seats"][1]["sites"][0][0]["name"] == "Old Junk Harbor"
+
+
+@pytest.mark.rule("shadowfist.txt", "14.1")
+def test_no_damage_leaves_a_face_down_site_face_down():
+    """Only a damaged site is turned face up: an amount of nothing neither damages it nor
+    reveals it, and nothing is told."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor", face_up=False)
+    told: list[Event] = []
+    assert damage_site(state, site, 0, told) == 0
+    assert (state.damage[site], state.face_up[site], told) == (0, False, [])
+    assert damage_site(state, site, 1, told) == 1
+    assert (state.damage[site], state.face_up[site]) == (1, True)
+    assert told == [
+        Event("site_revealed", {"card": site, "title": "Old Junk Harbor"}),
+        Event("damaged", {"card": site, "amount": 1}),
+    ]
 
 
 @pytest.mark.rule("shadowfist.txt", "14.2", 20)
