@@ -228,7 +228,10 @@ def test_seizing_puts_the_site_into_your_structure_under_your_control():
     """'Seizing a site involves playing that site into your site structure.' 'The owner
     of a card ... does not change.'"""
     state, site = knock_down()
-    act(state, "seize", 0)
+    assert act(state, "seize", 0) == [
+        Event("site_fate", {"player": 0, "card": site, "fate": "seize"}),
+        Event("attack_ended", {"hit": True}),
+    ]
     assert state.columns[0] == [[site]]
     assert state.ctrl[site] == 0
     assert state.owner[site] == 1
@@ -288,7 +291,11 @@ def test_smoking_a_site_sends_it_to_its_owners_smoked_pile():
     """'Alternately, you may simply smoke a site. ... A smoked site goes to its owners
     smoked pile.'"""
     state, site = knock_down()
-    act(state, "smoke_site")
+    assert act(state, "smoke_site") == [
+        Event("left_play", {"card": site, "to": "smoked"}),
+        Event("site_fate", {"player": 0, "card": site, "fate": "smoke_site"}),
+        Event("attack_ended", {"hit": True}),
+    ]
     assert state.smoked[1] == [site]
 
 
@@ -297,7 +304,11 @@ def test_burning_for_victory_puts_the_site_in_your_burned_pile():
     """'you may "burn it for victory" the card goes into your "burned for victory pile"
     and counts toward the number of feng shui sites you need to win the game.'"""
     state, site = knock_down()
-    act(state, "burn_victory")
+    assert act(state, "burn_victory") == [
+        Event("left_play", {"card": site, "to": "burned"}),
+        Event("site_fate", {"player": 0, "card": site, "fate": "burn_victory"}),
+        Event("attack_ended", {"hit": True}),
+    ]
     assert state.burned[0] == [site]
     assert state.zone[site] == BURNED
 
@@ -309,7 +320,13 @@ def test_burning_for_power_gives_five_power_and_ends_the_turn():
     ends.'"""
     state, site = knock_down()
     before = state.pool[0]
-    act(state, "burn_power")
+    assert act(state, "burn_power") == [
+        Event("left_play", {"card": site, "to": "smoked"}),
+        Event("site_fate", {"player": 0, "card": site, "fate": "burn_power"}),
+        Event("attack_ended", {"hit": True}),
+        Event("turn_ended", {"player": 0}),
+        Event("turn_started", {"player": 1, "turn": 2}),
+    ]
     assert state.smoked[1] == [site]
     assert state.pool[0] == before + 5
     assert state.active == 1
