@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from play.engine.core import Event
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.damage import inflict
 from play.engine.games.shadowfist.state import DISCARD, INTERCEPT, PLAY, SMOKED
@@ -33,8 +34,12 @@ def test_toughness_reduces_every_damage_and_adds_up():
     up.'"""
     state = main_table()
     captain = put_character(state, 1, "Precinct Captain")  # Toughness 1
-    assert inflict(state, captain, 3, None) == 2
-    assert inflict(state, captain, 1, None) == 0
+    told: list[Event] = []
+    assert inflict(state, captain, 3, told) == 2
+    assert told == [Event("damaged", {"card": captain, "amount": 2})]
+    told.clear()
+    assert inflict(state, captain, 1, told) == 0
+    assert told == []  # all absorbed: no damage to tell
     put_state(state, 1, "Prayer Beads of Warding", captain)  # Toughness 1 more
     assert toughness(state, captain) == 2
     assert inflict(state, captain, 3, None) == 1

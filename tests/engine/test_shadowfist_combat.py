@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from play.engine.core import Action
+from play.engine.core import Action, Event
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.state import (
     DECLARE,
@@ -268,7 +268,13 @@ def test_an_attack_on_a_character_whose_attackers_are_all_stopped_ends():
     wall = put_character(state, 1, "Abbot of the Closed Gate")
     attacker = put_character(state, 0, "Teahouse Brawler")
     attack(state, target, attacker)
-    act(state, "intercept", wall, attacker)
+    assert act(state, "intercept", wall, attacker) == [
+        Event("intercepted", {"player": 1, "card": wall, "attacker": attacker}),
+        Event("damaged", {"card": wall, "amount": 1}),  # 2 - Toughness 1
+        Event("damaged", {"card": attacker, "amount": 5}),
+        Event("left_play", {"card": attacker, "to": "smoked"}),
+        Event("attack_ended", {"hit": False}),
+    ]
     finish_interception(state, 1)
     assert state.zone[target] == PLAY
     assert state.damage[target] == 0
@@ -333,7 +339,14 @@ def test_a_target_character_strikes_back_at_the_attacker_its_controller_picks():
     attack(state, target, a, b)  # the target itself does not intercept
     assert state.phase == STRIKE
     assert state.to_act == 1
-    act(state, "strike", b)
+    assert act(state, "strike", b) == [
+        Event("damaged", {"card": target, "amount": 1}),
+        Event("damaged", {"card": target, "amount": 1}),
+        Event("damaged", {"card": b, "amount": 2}),
+        Event("left_play", {"card": b, "to": "smoked"}),
+        Event("left_play", {"card": target, "to": "smoked"}),
+        Event("attack_ended", {"hit": True}),
+    ]
     assert state.zone[b] == SMOKED
     assert state.zone[a] == PLAY
     assert state.zone[target] == SMOKED  # 1 + 1 damage on Fighting 2
@@ -353,6 +366,29 @@ def test_combat_takes_place_at_the_targets_location():
     act(state, "add", attacker)
     assert attack_location(state) == (1, 1)
     assert location_of(state, attacker) == (1, 1)
+
+
+@pytest.mark.rule("shadowfist.txt", "11.2", "26.3")
+def test_the_target_column_is_a_sites_column_or_a_characters_location():
+    """The column an attack is fought in: a target site's column in its structure, a target
+    character's location."""
+    from play.engine.games.shadowfist.attack import target_column
+
+    state = main_table()
+    put_site(state, 1, "Old Junk Harbor")
+    garden = put_site(state, 1, "Jade Moon Garden")
+    put_site(state, 1, "Old Junk Harbor")
+    put_character(state, 0, "Teahouse Brawler")
+    act(state, "attack", garden)
+    assert target_column(state) == 1
+    state = main_table()
+    put_site(state, 1, "Old Junk Harbor")
+    put_site(state, 1, "Jade Moon Garden")
+    put_site(state, 1, "Old Junk Harbor")
+    novice = put_character(state, 1, "Temple Novice", loc=2)
+    put_character(state, 0, "Teahouse Brawler")
+    act(state, "attack", novice)
+    assert target_column(state) == 2
 
 
 @pytest.mark.rule("shadowfist.txt", "7.4")

@@ -197,6 +197,11 @@ def test_while_an_effect_waits_only_responses_and_passes_are_accepted():
     )
     GAME.verify(state, Action("pass", 1))
     GAME.verify(state, Action("play", 1, (rain, target)))
+    # A pass is a response: one with arguments is refused as that action, not as a non-response.
+    assert refusal(state, Action("pass", 1, (5,))) == (
+        "illegal_action",
+        f"P1 pass 5 is not legal now: {MAIN_WORDS}",
+    )
 
 
 @pytest.mark.rule("shadowfist.txt", "7.1", 57)

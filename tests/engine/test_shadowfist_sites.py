@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from play.engine.core import Event
 from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist.damage import damage_site
 from play.engine.games.shadowfist.sites import locations, site_slots
 from play.engine.games.shadowfist.state import BURNED, DISCARD, FATE, MAIN, SMOKED
 from play.engine.games.shadowfist.zones import discard_from_hand, sacrifice, smoke, toast
@@ -187,6 +189,23 @@ def test_a_damaged_feng_shui_site_is_turned_face_up():
     assert GAME.view(state, 0)["seats"][1]["sites"][0][0]["name"] == "Old Junk Harbor"
 
 
+@pytest.mark.rule("shadowfist.txt", "14.1")
+def test_no_damage_leaves_a_face_down_site_face_down():
+    """Only a damaged site is turned face up: an amount of nothing neither damages it nor
+    reveals it, and nothing is told."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor", face_up=False)
+    told: list[Event] = []
+    assert damage_site(state, site, 0, told) == 0
+    assert (state.damage[site], state.face_up[site], told) == (0, False, [])
+    assert damage_site(state, site, 1, told) == 1
+    assert (state.damage[site], state.face_up[site]) == (1, True)
+    assert told == [
+        Event("site_revealed", {"card": site, "title": "Old Junk Harbor"}),
+        Event("damaged", {"card": site, "amount": 1}),
+    ]
+
+
 @pytest.mark.rule("shadowfist.txt", "14.2", 20)
 def test_a_feng_shui_site_at_zero_body_may_be_seized_smoked_or_burned():
     """'A feng shui site that has its Body rating ... reduced to zero by an attacking
@@ -209,7 +228,10 @@ def test_seizing_puts_the_site_into_your_structure_under_your_control():
     """'Seizing a site involves playing that site into your site structure.' 'The owner
     of a card ... does not change.'"""
     state, site = knock_down()
-    act(state, "seize", 0)
+    assert act(state, "seize", 0) == [
+        Event("site_fate", {"player": 0, "card": site, "fate": "seize"}),
+        Event("attack_ended", {"hit": True}),
+    ]
     assert state.columns[0] == [[site]]
     assert state.ctrl[site] == 0
     assert state.owner[site] == 1
@@ -269,7 +291,11 @@ def test_smoking_a_site_sends_it_to_its_owners_smoked_pile():
     """'Alternately, you may simply smoke a site. ... A smoked site goes to its owners
     smoked pile.'"""
     state, site = knock_down()
-    act(state, "smoke_site")
+    assert act(state, "smoke_site") == [
+        Event("left_play", {"card": site, "to": "smoked"}),
+        Event("site_fate", {"player": 0, "card": site, "fate": "smoke_site"}),
+        Event("attack_ended", {"hit": True}),
+    ]
     assert state.smoked[1] == [site]
 
 
@@ -278,7 +304,11 @@ def test_burning_for_victory_puts_the_site_in_your_burned_pile():
     """'you may "burn it for victory" the card goes into your "burned for victory pile"
     and counts toward the number of feng shui sites you need to win the game.'"""
     state, site = knock_down()
-    act(state, "burn_victory")
+    assert act(state, "burn_victory") == [
+        Event("left_play", {"card": site, "to": "burned"}),
+        Event("site_fate", {"player": 0, "card": site, "fate": "burn_victory"}),
+        Event("attack_ended", {"hit": True}),
+    ]
     assert state.burned[0] == [site]
     assert state.zone[site] == BURNED
 
@@ -290,7 +320,13 @@ def test_burning_for_power_gives_five_power_and_ends_the_turn():
     ends.'"""
     state, site = knock_down()
     before = state.pool[0]
-    act(state, "burn_power")
+    assert act(state, "burn_power") == [
+        Event("left_play", {"card": site, "to": "smoked"}),
+        Event("site_fate", {"player": 0, "card": site, "fate": "burn_power"}),
+        Event("attack_ended", {"hit": True}),
+        Event("turn_ended", {"player": 0}),
+        Event("turn_started", {"player": 1, "turn": 2}),
+    ]
     assert state.smoked[1] == [site]
     assert state.pool[0] == before + 5
     assert state.active == 1

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from play.engine.core import Action, IllegalAction, SetupError
+from play.engine.core import Action, Event, IllegalAction, SetupError
 from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist.damage import heal
 from play.engine.games.shadowfist.state import DISCARD_STEP, MAIN
 
 from .shadowfist_table import (
@@ -187,9 +188,11 @@ def test_skipping_power_lets_you_discard_as_many_cards_as_you_like():
     act(state, "skip_power")
     assert state.pool[0] == 1  # nothing generated (the first turn's Power stays)
     for card in list(state.hands[0][:4]):
-        act(state, "discard", card)
+        assert act(state, "discard", card) == [
+            Event("discarded", {"player": 0, "card": card}),
+        ]
         assert state.phase == DISCARD_STEP
-    act(state, "keep")
+    assert act(state, "keep") == [Event("drew", {"player": 0, "count": 4})]
     assert len(state.discards[0]) == 4
     assert len(state.hands[0]) == 6
 
@@ -469,6 +472,27 @@ def test_you_may_turn_a_damaged_character_to_heal_it():
     act(state, "heal", char)
     assert state.damage[char] == 0
     assert state.turned[char]
+
+
+@pytest.mark.rule("shadowfist.txt", "7.2")
+def test_healing_removes_up_to_the_damage_there_is_and_tells_only_what_it_removed():
+    """To heal is to remove damage: an amount removes at most the damage there is, no
+    amount removes all of it, and healing an undamaged character tells nothing."""
+    state = main_table()
+    char = put_character(state, 0, "Precinct Captain")
+    state.damage[char] = 3
+    told: list[Event] = []
+    assert heal(state, char, 2, told) == 2
+    assert heal(state, char, 5, told) == 1
+    assert state.damage[char] == 0
+    assert heal(state, char, None, told) == 0
+    assert told == [
+        Event("healed", {"card": char, "amount": 2}),
+        Event("healed", {"card": char, "amount": 1}),
+    ]
+    state.damage[char] = 2
+    assert heal(state, char, None, None) == 2
+    assert state.damage[char] == 0
 
 
 @pytest.mark.rule("shadowfist.txt", "59.2", "59.4", "26.3", "24.6")
