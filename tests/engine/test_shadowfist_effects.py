@@ -15,7 +15,7 @@ from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.effects.registry import CONTINUOUS, RESOLVERS
 from play.engine.games.shadowfist.effects.spec import ABILITY_BITS, KEYS
 from play.engine.games.shadowfist.sites import sites_of
-from play.engine.games.shadowfist.state import DISCARD, HAND, MAIN, PLAY, SMOKED
+from play.engine.games.shadowfist.state import DISCARD, HAND, MAIN, PLAY, SMOKED, ShadowfistState
 from play.engine.games.shadowfist.stats import (
     abilities,
     body,
@@ -868,3 +868,33 @@ def test_set_hand_keeps_cards_accounted_for():
     state = main_table(hands={0: ["Lead Rain"]})
     set_hand(state, 0)
     assert state.hands[0] == []
+
+
+def _upgrade_table(program_seat: int) -> tuple[ShadowfistState, int, int]:
+    """Seat 0 in its main shot with no Power, a Grafted Blade-Arm (a State costing 1) in
+    hand and its resource; a Mandatory Upgrade Program controlled by ``program_seat``."""
+    state = main_table(power=0)
+    put_edge(state, program_seat, "Mandatory Upgrade Program")
+    host = put_character(state, 0, "Temple Novice")
+    (blade,) = to_hand(state, 0, "Grafted Blade-Arm")
+    give_resources(state, 0, "f")
+    return state, blade, host
+
+
+def test_a_cost_reduction_makes_a_card_its_controller_could_not_afford_playable() -> None:
+    """'States you play cost 1 less Power (to a minimum of 0).' With no Power, the State
+    costing 1 is offered, and played for nothing."""
+    state, blade, host = _upgrade_table(0)
+    assert plays_of(state, blade) == [(blade, host)]
+    act(state, "play", blade, host)
+    assert state.pool[0] == 0
+    assert state.zone[blade] == PLAY
+
+
+def test_an_opponents_cost_reduction_does_not_lower_your_costs() -> None:
+    """'States *you* play cost 1 less': the opponent's program leaves seat 0's State at
+    1 Power, not offered with none, offered with 1."""
+    state, blade, host = _upgrade_table(1)
+    assert plays_of(state, blade) == []
+    state.pool[0] = 1
+    assert plays_of(state, blade) == [(blade, host)]

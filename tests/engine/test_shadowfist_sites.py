@@ -318,9 +318,11 @@ def test_toast_sends_a_card_to_its_owners_discard_pile_for_good():
     resources and may not reenter play.'"""
     state = main_table()
     char = put_character(state, 1, "Hermit of the Misty Peak")
-    toast(state, char, None)
+    events: list = []
+    toast(state, char, events)
     assert state.discards[1] == [char]
     assert state.zone[char] == DISCARD
+    assert [(e.kind, e.data) for e in events] == [("left_play", {"card": char, "to": "toasted"})]
 
 
 @pytest.mark.rule("shadowfist.txt", "72.1")
