@@ -898,3 +898,31 @@ def test_an_opponents_cost_reduction_does_not_lower_your_costs() -> None:
     assert plays_of(state, blade) == []
     state.pool[0] = 1
     assert plays_of(state, blade) == [(blade, host)]
+
+
+def _van_table(programs: int) -> tuple[ShadowfistState, int, int]:
+    """Seat 0 in its main shot with no Power, an Armored Delivery Van (a State costing 2,
+    no resources) in hand and ``programs`` Mandatory Upgrade Programs in play."""
+    state = main_table(power=0)
+    for _ in range(programs):
+        put_edge(state, 0, "Mandatory Upgrade Program")
+    host = put_character(state, 0, "Temple Novice")
+    (van,) = to_hand(state, 0, "Armored Delivery Van")
+    return state, van, host
+
+
+def test_one_cost_reduction_takes_exactly_its_amount_off() -> None:
+    """'cost 1 less Power': the Van costing 2 costs 1 with one program, not 0."""
+    state, van, host = _van_table(1)
+    assert plays_of(state, van) == []
+    state.pool[0] = 1
+    assert plays_of(state, van) == [(van, host)]
+
+
+def test_cost_reductions_add_up() -> None:
+    """Two programs, each 'States you play cost 1 less Power', take 2 off the Van."""
+    state, van, host = _van_table(2)
+    assert plays_of(state, van) == [(van, host)]
+    act(state, "play", van, host)
+    assert state.pool[0] == 0
+    assert state.zone[van] == PLAY
