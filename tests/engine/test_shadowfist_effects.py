@@ -21,6 +21,7 @@ from play.engine.games.shadowfist.stats import (
     body,
     cost,
     fighting,
+    fighting_before_damage,
     site_power,
     toughness,
 )
@@ -29,9 +30,11 @@ from play.engine.games.shadowfist.zones import discard_from_hand, smoke
 from .shadowfist_table import (
     act,
     attack,
+    every_card,
     find,
     give_resources,
     main_table,
+    new_table,
     pass_round,
     play,
     plays_of,
@@ -926,3 +929,26 @@ def test_cost_reductions_add_up() -> None:
     act(state, "play", van, host)
     assert state.pool[0] == 0
     assert state.zone[van] == PLAY
+
+
+def test_an_ability_granted_until_the_end_of_the_turn_is_the_characters_until_then() -> None:
+    """A catalogue event like Flowing Water Stance granting Guts instead: 'A target
+    character you control has Guts until the end of the turn.' Damage then does not
+    lower its Fighting, and it keeps its own abilities; at the end of the turn the Guts
+    is gone."""
+    stance = next(c for c in starter_cards() if c["name"] == "Flowing Water Stance")
+    guts = {**stance, "id": "guts-stance", "name": "Guts Stance"}
+    guts["effect_params"] = {**stance["effect_params"], "abilities": ["guts"]}
+    decks = [[*every_card(), "Guts Stance"], every_card()]
+    state = new_table(decks, cards=[*starter_cards(), guts])
+    to_main(state, 10)
+    char = put_character(state, 0, "Rooftop Acrobat")  # Superleap
+    state.damage[char] = 1
+    printed = fighting_before_damage(state, char)
+    assert fighting(state, char) == printed - 1
+    play(state, "Guts Stance", char)
+    superleap, guts = ABILITY_BITS["superleap"], ABILITY_BITS["guts"]
+    assert abilities(state, char) == superleap | guts  # its own, and this turn's
+    assert fighting(state, char) == printed
+    act(state, "end_turn")
+    assert abilities(state, char) == superleap
