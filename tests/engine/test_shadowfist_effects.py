@@ -15,12 +15,13 @@ from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.effects.registry import CONTINUOUS, RESOLVERS
 from play.engine.games.shadowfist.effects.spec import ABILITY_BITS, KEYS
 from play.engine.games.shadowfist.sites import sites_of
-from play.engine.games.shadowfist.state import DISCARD, HAND, MAIN, PLAY, SMOKED
+from play.engine.games.shadowfist.state import DISCARD, HAND, MAIN, PLAY, SMOKED, ShadowfistState
 from play.engine.games.shadowfist.stats import (
     abilities,
     body,
     cost,
     fighting,
+    fighting_before_damage,
     site_power,
     toughness,
 )
@@ -29,9 +30,11 @@ from play.engine.games.shadowfist.zones import discard_from_hand, smoke
 from .shadowfist_table import (
     act,
     attack,
+    every_card,
     find,
     give_resources,
     main_table,
+    new_table,
     pass_round,
     play,
     plays_of,
@@ -868,3 +871,84 @@ def test_set_hand_keeps_cards_accounted_for():
     state = main_table(hands={0: ["Lead Rain"]})
     set_hand(state, 0)
     assert state.hands[0] == []
+
+
+def _upgrade_table(program_seat: int) -> tuple[ShadowfistState, int, int]:
+    """Seat 0 in its main shot with no Power, a Grafted Blade-Arm (a State costing 1) in
+    hand and its resource; a Mandatory Upgrade Program controlled by ``program_seat``."""
+    state = main_table(power=0)
+    put_edge(state, program_seat, "Mandatory Upgrade Program")
+    host = put_character(state, 0, "Temple Novice")
+    (blade,) = to_hand(state, 0, "Grafted Blade-Arm")
+    give_resources(state, 0, "f")
+    return state, blade, host
+
+
+def test_a_cost_reduction_makes_a_card_its_controller_could_not_afford_playable() -> None:
+    """'States you play cost 1 less Power (to a minimum of 0).' With no Power, the State
+    costing 1 is offered, and played for nothing."""
+    state, blade, host = _upgrade_table(0)
+    assert plays_of(state, blade) == [(blade, host)]
+    act(state, "play", blade, host)
+    assert state.pool[0] == 0
+    assert state.zone[blade] == PLAY
+
+
+def test_an_opponents_cost_reduction_does_not_lower_your_costs() -> None:
+    """'States *you* play cost 1 less': the opponent's program leaves seat 0's State at
+    1 Power, not offered with none, offered with 1."""
+    state, blade, host = _upgrade_table(1)
+    assert plays_of(state, blade) == []
+    state.pool[0] = 1
+    assert plays_of(state, blade) == [(blade, host)]
+
+
+def _van_table(programs: int) -> tuple[ShadowfistState, int, int]:
+    """Seat 0 in its main shot with no Power, an Armored Delivery Van (a State costing 2,
+    no resources) in hand and ``programs`` Mandatory Upgrade Programs in play."""
+    state = main_table(power=0)
+    for _ in range(programs):
+        put_edge(state, 0, "Mandatory Upgrade Program")
+    host = put_character(state, 0, "Temple Novice")
+    (van,) = to_hand(state, 0, "Armored Delivery Van")
+    return state, van, host
+
+
+def test_one_cost_reduction_takes_exactly_its_amount_off() -> None:
+    """'cost 1 less Power': the Van costing 2 costs 1 with one program, not 0."""
+    state, van, host = _van_table(1)
+    assert plays_of(state, van) == []
+    state.pool[0] = 1
+    assert plays_of(state, van) == [(van, host)]
+
+
+def test_cost_reductions_add_up() -> None:
+    """Two programs, each 'States you play cost 1 less Power', take 2 off the Van."""
+    state, van, host = _van_table(2)
+    assert plays_of(state, van) == [(van, host)]
+    act(state, "play", van, host)
+    assert state.pool[0] == 0
+    assert state.zone[van] == PLAY
+
+
+def test_an_ability_granted_until_the_end_of_the_turn_is_the_characters_until_then() -> None:
+    """A catalogue event like Flowing Water Stance granting Guts instead: 'A target
+    character you control has Guts until the end of the turn.' Damage then does not
+    lower its Fighting, and it keeps its own abilities; at the end of the turn the Guts
+    is gone."""
+    stance = next(c for c in starter_cards() if c["name"] == "Flowing Water Stance")
+    guts = {**stance, "id": "guts-stance", "name": "Guts Stance"}
+    guts["effect_params"] = {**stance["effect_params"], "abilities": ["guts"]}
+    decks = [[*every_card(), "Guts Stance"], every_card()]
+    state = new_table(decks, cards=[*starter_cards(), guts])
+    to_main(state, 10)
+    char = put_character(state, 0, "Rooftop Acrobat")  # Superleap
+    state.damage[char] = 1
+    printed = fighting_before_damage(state, char)
+    assert fighting(state, char) == printed - 1
+    play(state, "Guts Stance", char)
+    superleap, guts = ABILITY_BITS["superleap"], ABILITY_BITS["guts"]
+    assert abilities(state, char) == superleap | guts  # its own, and this turn's
+    assert fighting(state, char) == printed
+    act(state, "end_turn")
+    assert abilities(state, char) == superleap

@@ -414,3 +414,21 @@ def test_a_saved_state_round_trips_and_the_last_card_of_the_table_is_accepted():
     assert ShadowfistState.from_dict(data).kind[0] == len(data["cards"]) - 1
     data = broken(lambda d: d["kind"].__setitem__(0, 0))
     assert ShadowfistState.from_dict(data).kind[0] == 0
+
+
+def test_a_loaded_state_has_the_saved_card_table_instances_and_owners() -> None:
+    state = mid_turn()
+    loaded = ShadowfistState.from_dict(json.loads(json.dumps(state.to_dict())))
+    assert loaded.defs == state.defs
+    assert loaded.kind == state.kind  # the same tuples, not lists read back from JSON
+    assert loaded.owner == state.owner
+    assert type(loaded.kind) is type(loaded.owner) is tuple  # shared, never changed, by clones
+
+
+def test_a_saved_card_table_without_ids_numbers_its_cards_by_their_place() -> None:
+    """As in a setup: "A card's id is its dict's ``id`` ..., or its index in ``cards``"."""
+    data = json.loads(json.dumps(mid_turn().to_dict()))
+    for card in data["cards"]:
+        del card["id"]
+    loaded = ShadowfistState.from_dict(data)
+    assert [card.id for card in loaded.defs] == list(range(len(data["cards"])))

@@ -10,7 +10,7 @@ from play.engine.core import Event
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.damage import damage_site
 from play.engine.games.shadowfist.sites import locations, site_slots
-from play.engine.games.shadowfist.state import BURNED, DISCARD, FATE, MAIN, SMOKED
+from play.engine.games.shadowfist.state import BURNED, DISCARD, FATE, MAIN, NONE, SMOKED
 from play.engine.games.shadowfist.zones import discard_from_hand, sacrifice, smoke, toast
 
 from .shadowfist_table import (
@@ -21,6 +21,7 @@ from .shadowfist_table import (
     plays_of,
     put_character,
     put_site,
+    put_state,
     set_hand,
 )
 
@@ -354,9 +355,11 @@ def test_toast_sends_a_card_to_its_owners_discard_pile_for_good():
     resources and may not reenter play.'"""
     state = main_table()
     char = put_character(state, 1, "Hermit of the Misty Peak")
-    toast(state, char, None)
+    events: list = []
+    toast(state, char, events)
     assert state.discards[1] == [char]
     assert state.zone[char] == DISCARD
+    assert [(e.kind, e.data) for e in events] == [("left_play", {"card": char, "to": "toasted"})]
 
 
 @pytest.mark.rule("shadowfist.txt", "72.1")
@@ -385,3 +388,30 @@ def test_you_may_only_sacrifice_cards_you_control():
     ]  # "you smoke it": told as any smoking
     with pytest.raises(ValueError, match="control"):
         sacrifice(state, 0, theirs, None)
+
+
+def test_a_card_leaving_play_keeps_nothing_of_play_and_its_states_go_to_the_smoked_pile() -> None:
+    """'Damage, turning and effects until the end of the turn do not follow it'; 'If the
+    host leaves play, the state goes to its owner's smoked pile' (starter doc). A taken
+    character goes back to its owner's control."""
+    state = main_table()
+    char = put_character(state, 1, "Temple Novice", loc=1)
+    state.chars[1].remove(char)
+    state.chars[0].append(char)
+    state.ctrl[char] = 0  # taken by seat 0
+    blade = put_state(state, 0, "Grafted Blade-Arm", char)
+    state.damage[char], state.turned[char], state.face_up[char] = 1, True, True
+    other = put_character(state, 0, "Teahouse Brawler")
+    state.temp += [[char, 3, 0, 0], [other, 2, 0, 0]]
+    events: list = []
+    smoke(state, char, events)
+    assert state.smoked[1] == [char]
+    assert state.smoked[0] == [blade]
+    assert state.attached == []
+    assert state.temp == [[other, 2, 0, 0]]  # another character's effect stays
+    assert (state.damage[char], state.turned[char], state.face_up[char]) == (0, False, False)
+    assert (state.host[blade], state.loc[char], state.ctrl[char]) == (NONE, 0, 1)
+    assert [(e.kind, e.data) for e in events] == [
+        ("left_play", {"card": blade, "to": "smoked"}),
+        ("left_play", {"card": char, "to": "smoked"}),
+    ]

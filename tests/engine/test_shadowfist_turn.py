@@ -13,8 +13,10 @@ from play.engine.games.shadowfist.damage import heal
 from play.engine.games.shadowfist.state import DISCARD_STEP, MAIN
 
 from .shadowfist_table import (
+    DECK_NAMES,
     STARTER,
     act,
+    card_defs,
     every_card,
     find,
     legal_kinds,
@@ -100,6 +102,17 @@ def test_the_engine_plays_the_starter_set_when_a_setup_has_no_cards():
     shipped = json.loads(STARTER.read_text(encoding="utf-8"))["cards"]
     assert [card.name for card in setup.starter()[0]] == [card["name"] for card in shipped]
     assert len(shipped) == 95
+
+
+def test_a_setup_may_give_its_cards_already_read_and_plays_the_same_game() -> None:
+    """A setup's ``cards`` may hold card dicts or cards already read (``CardDef``), mixed:
+    the same table, the same deal."""
+    dicts = starter_cards()
+    mixed = [*card_defs(dicts[:50]), *dicts[50:]]
+    decks = [starter_deck(DECK_NAMES[0]), starter_deck(DECK_NAMES[1])]
+    read = GAME.new_game({"players": 2, "cards": mixed, "decks": decks}, seed=3)
+    plain = GAME.new_game({"players": 2, "cards": dicts, "decks": decks}, seed=3)
+    assert read.to_dict() == plain.to_dict()
 
 
 # -- establishing shot ----------------------------------------------------------------
