@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from play.engine.core import Event
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.sites import locations, site_slots
 from play.engine.games.shadowfist.state import BURNED, DISCARD, FATE, MAIN, SMOKED
@@ -14,6 +15,7 @@ from play.engine.games.shadowfist.zones import discard_from_hand, sacrifice, smo
 from .shadowfist_table import (
     act,
     attack,
+    give_resources,
     legal_kinds,
     main_table,
     plays_of,
@@ -185,6 +187,37 @@ def test_a_damaged_feng_shui_site_is_turned_face_up():
     assert state.damage[site] == 2
     assert state.face_up[site]
     assert GAME.view(state, 0)["seats"][1]["sites"][0][0]["name"] == "Old Junk Harbor"
+
+
+def test_using_a_face_down_sites_turn_ability_turns_it_face_up() -> None:
+    """Reading (docs/shadowfist.md, "Site structure and locations"): feng shui sites
+    are "turned face up ... when their 'turn' ability is used"; the ability goes on the
+    stack, named."""
+    state = main_table(hands={0: ["Lead Rain"]})
+    give_resources(state, 0, "dH")  # seat 0 may answer: the ability waits on the stack
+    gate = put_site(state, 1, "Cinnabar Gate", face_up=False)
+    put_site(state, 1, "Jade Moon Garden")
+    brawler = put_character(state, 0, "Teahouse Brawler")
+    attack(state, gate, brawler)
+    act(state, "pass")  # the window opens with the attacker
+    assert state.to_act == 1
+    assert not state.face_up[gate]
+    events = act(state, "ability", gate, brawler)
+    assert [item[0] for item in state.stack] == [gate]
+    assert state.damage[gate] == 0  # not revealed by damage: no combat yet
+    assert state.face_up[gate] is True
+    assert state.turned[gate]
+    assert events[0] == Event(
+        "ability_used",
+        {
+            "player": 1,
+            "card": gate,
+            "title": "Cinnabar Gate",
+            "targets": [brawler],
+            "targeting": "attacking_character",
+        },
+    )
+    assert GAME.view(state, 0)["seats"][1]["sites"][0][0]["name"] == "Cinnabar Gate"
 
 
 @pytest.mark.rule("shadowfist.txt", "14.2", 20)
