@@ -189,6 +189,45 @@ def test_a_damaged_feng_shui_site_is_turned_face_up():
     assert GAME.view(state, 0)["seats"][1]["sites"][0][0]["name"] == "Old Junk Harbor"
 
 
+def _played(events: list[Event]) -> dict[str, object]:
+    """The data of the one card_played event."""
+    (data,) = [e.data for e in events if e.kind == "card_played"]
+    return data
+
+
+def test_the_log_names_a_played_card_but_not_a_feng_shui_site_played_face_down() -> None:
+    """Reading (docs/shadowfist.md, "Site structure and locations"): "Feng shui sites are
+    played face down" (their title is not public) "and turned face up ... when they have
+    a 'when you play this site' effect"; regular sites and other cards are face up."""
+    state = main_table(power=20)
+    garden, stalls, clinic, novice = set_hand(
+        state,
+        0,
+        "Jade Moon Garden",
+        "Lantern-Lit Noodle Stalls",
+        "Back-Alley Clinic",
+        "Temple Novice",
+    )
+    assert _played(act(state, "play", garden, 0)) == {
+        "player": 0,
+        "card": garden,
+        "args": [0],
+        "title": None,
+    }
+    assert not state.face_up[garden]
+    state.site_played = False  # one site per turn: let the next ones be played
+    assert _played(act(state, "play", stalls, 1))["title"] == "Lantern-Lit Noodle Stalls"
+    assert state.face_up[stalls]
+    state.site_played = False
+    assert _played(act(state, "play", clinic, 2))["title"] == "Back-Alley Clinic"
+    assert _played(act(state, "play", novice, 0)) == {
+        "player": 0,
+        "card": novice,
+        "args": [0],
+        "title": "Temple Novice",
+    }
+
+
 def test_using_a_face_down_sites_turn_ability_turns_it_face_up() -> None:
     """Reading (docs/shadowfist.md, "Site structure and locations"): feng shui sites
     are "turned face up ... when their 'turn' ability is used"; the ability goes on the
