@@ -19,11 +19,16 @@ from play.engine.games.shadowfist.state import (
 from .shadowfist_table import (
     act,
     attack,
+    every_card,
     give_resources,
     main_table,
+    new_table,
     put_character,
     put_site,
+    set_hand,
+    starter_cards,
     to_hand,
+    to_main,
 )
 
 
@@ -188,3 +193,19 @@ def test_an_attack_window_asks_every_seat_clockwise_from_the_active_one() -> Non
     assert state.phase == DECLARED
     assert state.pending == [0, 1, 2]
     assert state.to_act == 0
+
+
+def test_an_event_without_an_effect_is_announced_with_no_targeting() -> None:
+    """An event card whose text the engine does not model still goes on the stack; its
+    announcement names no kind of target."""
+    blank = {**starter_cards()[0], "name": "Blank Event", "type": "Event", "cost": 0}
+    blank.update(subtitle="", body=None, power=None, designators=[], effect_key="vanilla")
+    cards = [*starter_cards(), blank]
+    state = new_table([["Blank Event"] * 10, every_card()], cards=cards)
+    to_main(state)
+    (card,) = set_hand(state, 0, "Blank Event")
+    events = act(state, "play", card)
+    assert events[0] == Event(
+        "event_played",
+        {"player": 0, "card": card, "title": "Blank Event", "targets": [], "targeting": None},
+    )
