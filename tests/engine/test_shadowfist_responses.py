@@ -5,17 +5,30 @@ from __future__ import annotations
 
 import pytest
 
+from play.engine.core import Event
 from play.engine.games.shadowfist import GAME
-from play.engine.games.shadowfist.state import DECLARED, INTERCEPT, PLAY, SMOKED, TARGET
+from play.engine.games.shadowfist.state import (
+    DECLARED,
+    INTERCEPT,
+    PLAY,
+    SMOKED,
+    STACK,
+    TARGET,
+)
 
 from .shadowfist_table import (
     act,
     attack,
+    every_card,
     give_resources,
     main_table,
+    new_table,
     put_character,
     put_site,
+    set_hand,
+    starter_cards,
     to_hand,
+    to_main,
 )
 
 
@@ -121,3 +134,78 @@ def test_with_nobody_to_intercept_the_two_windows_are_one():
     assert state.to_act == 0
     act(state, "pass")
     assert state.damage[site] == 2  # straight to the target
+
+
+def test_an_event_is_announced_then_resolves_from_the_stack_to_its_pile() -> None:
+    """An event goes on the stack, named with its targets; when it resolves it goes to
+    its owner's smoked pile, then its effect happens."""
+    state = main_table()
+    victim = put_character(state, 1, "Abbot of the Closed Gate")  # Toughness 1
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    events = act(state, "play", rain, victim)
+    assert events == [
+        Event(
+            "event_played",
+            {
+                "player": 0,
+                "card": rain,
+                "title": "Lead Rain",
+                "targets": [victim],
+                "targeting": "character",
+            },
+        ),
+        Event("resolved", {"card": rain}),
+        Event("damaged", {"card": victim, "amount": 2}),
+    ]
+    assert state.stack == []
+    assert state.smoked[0][-1] == rain
+    assert state.zone[rain] == SMOKED
+
+
+@pytest.mark.rule("shadowfist.txt", "30.2")
+def test_a_pass_round_asks_every_other_seat_clockwise_from_the_next() -> None:
+    """Reading (docs/shadowfist.md, "Responses"): after something goes on the stack,
+    every other seat is asked in turn, clockwise from the one after the seat that put
+    it there."""
+    state = main_table(players=4, hands={1: ["Lead Rain"]})
+    give_resources(state, 1, "dH")
+    state.pool[1] = 1  # seat 1 could answer: the round stops at it
+    victim = put_character(state, 3, "Monastery Sentry")
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    act(state, "play", rain, victim)
+    assert state.stack == [[rain, 0, 0, victim]]
+    assert state.zone[rain] == STACK
+    assert state.pending == [1, 2, 3]
+    assert state.to_act == 1
+
+
+@pytest.mark.rule("shadowfist.txt", "30.2")
+def test_an_attack_window_asks_every_seat_clockwise_from_the_active_one() -> None:
+    """Reading (docs/shadowfist.md, "Responses"): in the attack's windows every seat may
+    act, from the active player on, clockwise."""
+    state = main_table(players=3, hands={0: ["Never Back Down"]})
+    give_resources(state, 0, "d")
+    site = put_site(state, 1, "Pavilion of Falling Lanterns")
+    attacker = put_character(state, 0, "Teahouse Brawler")
+    attack(state, site, attacker)
+    assert state.phase == DECLARED
+    assert state.pending == [0, 1, 2]
+    assert state.to_act == 0
+
+
+def test_an_event_without_an_effect_is_announced_with_no_targeting() -> None:
+    """An event card whose text the engine does not model still goes on the stack; its
+    announcement names no kind of target."""
+    blank = {**starter_cards()[0], "name": "Blank Event", "type": "Event", "cost": 0}
+    blank.update(subtitle="", body=None, power=None, designators=[], effect_key="vanilla")
+    cards = [*starter_cards(), blank]
+    state = new_table([["Blank Event"] * 10, every_card()], cards=cards)
+    to_main(state)
+    (card,) = set_hand(state, 0, "Blank Event")
+    events = act(state, "play", card)
+    assert events[0] == Event(
+        "event_played",
+        {"player": 0, "card": card, "title": "Blank Event", "targets": [], "targeting": None},
+    )

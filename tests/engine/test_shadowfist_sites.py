@@ -16,6 +16,7 @@ from play.engine.games.shadowfist.zones import discard_from_hand, sacrifice, smo
 from .shadowfist_table import (
     act,
     attack,
+    give_resources,
     legal_kinds,
     main_table,
     plays_of,
@@ -205,6 +206,76 @@ def test_no_damage_leaves_a_face_down_site_face_down():
         Event("site_revealed", {"card": site, "title": "Old Junk Harbor"}),
         Event("damaged", {"card": site, "amount": 1}),
     ]
+
+
+def _played(events: list[Event]) -> dict[str, object]:
+    """The data of the one card_played event."""
+    (data,) = [e.data for e in events if e.kind == "card_played"]
+    return data
+
+
+def test_the_log_names_a_played_card_but_not_a_feng_shui_site_played_face_down() -> None:
+    """Reading (docs/shadowfist.md, "Site structure and locations"): "Feng shui sites are
+    played face down" (their title is not public) "and turned face up ... when they have
+    a 'when you play this site' effect"; regular sites and other cards are face up."""
+    state = main_table(power=20)
+    garden, stalls, clinic, novice = set_hand(
+        state,
+        0,
+        "Jade Moon Garden",
+        "Lantern-Lit Noodle Stalls",
+        "Back-Alley Clinic",
+        "Temple Novice",
+    )
+    assert _played(act(state, "play", garden, 0)) == {
+        "player": 0,
+        "card": garden,
+        "args": [0],
+        "title": None,
+    }
+    assert not state.face_up[garden]
+    state.site_played = False  # one site per turn: let the next ones be played
+    assert _played(act(state, "play", stalls, 1))["title"] == "Lantern-Lit Noodle Stalls"
+    assert state.face_up[stalls]
+    state.site_played = False
+    assert _played(act(state, "play", clinic, 2))["title"] == "Back-Alley Clinic"
+    assert _played(act(state, "play", novice, 0)) == {
+        "player": 0,
+        "card": novice,
+        "args": [0],
+        "title": "Temple Novice",
+    }
+
+
+def test_using_a_face_down_sites_turn_ability_turns_it_face_up() -> None:
+    """Reading (docs/shadowfist.md, "Site structure and locations"): feng shui sites
+    are "turned face up ... when their 'turn' ability is used"; the ability goes on the
+    stack, named."""
+    state = main_table(hands={0: ["Lead Rain"]})
+    give_resources(state, 0, "dH")  # seat 0 may answer: the ability waits on the stack
+    gate = put_site(state, 1, "Cinnabar Gate", face_up=False)
+    put_site(state, 1, "Jade Moon Garden")
+    brawler = put_character(state, 0, "Teahouse Brawler")
+    attack(state, gate, brawler)
+    act(state, "pass")  # the window opens with the attacker
+    assert state.to_act == 1
+    assert not state.face_up[gate]
+    events = act(state, "ability", gate, brawler)
+    assert [item[0] for item in state.stack] == [gate]
+    assert state.damage[gate] == 0  # not revealed by damage: no combat yet
+    assert state.face_up[gate] is True
+    assert state.turned[gate]
+    assert events[0] == Event(
+        "ability_used",
+        {
+            "player": 1,
+            "card": gate,
+            "title": "Cinnabar Gate",
+            "targets": [brawler],
+            "targeting": "attacking_character",
+        },
+    )
+    assert GAME.view(state, 0)["seats"][1]["sites"][0][0]["name"] == "Cinnabar Gate"
 
 
 @pytest.mark.rule("shadowfist.txt", "14.2", 20)
