@@ -179,10 +179,10 @@ def _stacks(stacks: Any, players: int, catalog: Catalog) -> tuple[tuple[int, ...
     for seat, stack in enumerate(stacks):
         if not isinstance(stack, Sequence) or isinstance(stack, str):
             raise SetupError("bad_stacks", f"the stack of seat {seat} is a list of tile ids")
-        odd = [tile for tile in stack if not isinstance(tile, str)]
+        odd = [tile for tile in stack if isinstance(tile, bool) or not isinstance(tile, str | int)]
         if odd:
             raise SetupError(
-                "bad_stacks", f"the stack of seat {seat} lists tile ids (text), not {odd[0]!r:.40}"
+                "bad_stacks", f"the stack of seat {seat} lists tile ids, not {odd[0]!r:.40}"
             )
         try:
             found.append(tuple(catalog.index[tile] for tile in stack))
