@@ -335,13 +335,15 @@ def test_a_smoked_character_keeps_its_resource_a_toasted_one_does_not():
 
 @pytest.mark.rule("shadowfist.txt", "36.2", "45.2")
 def test_a_character_under_an_opponents_control_provides_for_its_controller():
-    from play.engine.games.shadowfist.effects.removal import take_control
+    from play.engine.games.shadowfist.effects.registry import RESOLVERS
     from play.engine.games.shadowfist.stats import resources
 
     state = main_table()
     novice = put_character(state, 1, "Temple Novice")
     puppet = find(state, 0, "Puppet on Red Strings")
-    take_control(state, 0, puppet, state.defs[state.kind[puppet]].effect, [novice], None)
+    RESOLVERS["take_control"](
+        state, 0, puppet, state.defs[state.kind[puppet]].effect, [novice], None
+    )
     assert resources(state, 0) == {"g": 1}
     assert resources(state, 1) == {}
     assert state.owner[novice] == 1

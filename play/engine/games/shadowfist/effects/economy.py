@@ -15,18 +15,16 @@ from ....core import Event
 from ..damage import Events
 from ..state import HAND, ShadowfistState
 from ..zones import discard_from_hand, draw
-from .resolution import Resolution, each_target, resolver
+from .resolution import Resolution
 from .spec import EffectSpec
 
 
-@resolver
 def gain_power(effect: Resolution) -> None:
     """Add ``amount`` Power to your pool."""
     effect.state.pool[effect.seat] += effect.spec.amount
     effect.emit("power_gained", {"player": effect.seat, "amount": effect.spec.amount})
 
 
-@each_target
 def steal_power(effect: Resolution, other: int) -> None:
     """The target opponent loses up to ``amount`` Power; you gain what they lost."""
     pool = effect.state.pool
@@ -36,13 +34,11 @@ def steal_power(effect: Resolution, other: int) -> None:
     effect.emit("power_stolen", {"player": effect.seat, "from": other, "amount": lost})
 
 
-@resolver
 def draw_cards(effect: Resolution) -> None:
     """Draw ``count`` cards."""
     draw(effect.state, effect.seat, effect.spec.count, effect.out)
 
 
-@each_target
 def force_discard(effect: Resolution, other: int) -> None:
     """The target opponent discards ``count`` cards of their choice (all, if fewer)."""
     state, count = effect.state, effect.spec.count
@@ -65,7 +61,6 @@ def recycle_options(state: ShadowfistState, seat: int, spec: EffectSpec) -> list
     )
 
 
-@resolver
 def recycle(effect: Resolution) -> None:
     """Return a card of your choice from your smoked pile to your hand (if any fits)."""
     seat = effect.seat

@@ -10,16 +10,14 @@ continuous: ``stats`` reads them).
 from __future__ import annotations
 
 from ..damage import heal, inflict
-from .resolution import Resolution, each_target, resolver
+from .resolution import Resolution
 
 
-@each_target
 def damage_target(effect: Resolution, char: int) -> None:
     """Inflict ``amount`` damage on the target character."""
     inflict(effect.state, char, effect.spec.amount, effect.out)
 
 
-@resolver
 def damage_each(effect: Resolution) -> None:
     """Inflict ``amount`` damage on every character in the scope (nothing is targeted)."""
     state, spec = effect.state, effect.spec
@@ -30,20 +28,17 @@ def damage_each(effect: Resolution) -> None:
                 inflict(state, char, spec.amount, effect.out)
 
 
-@each_target
 def heal_target(effect: Resolution, char: int) -> None:
     """Remove ``amount`` damage (or all of it) from the target character."""
     spec = effect.spec
     heal(effect.state, char, None if spec.heal_all else spec.amount, effect.out)
 
 
-@each_target
 def fighting_bonus(effect: Resolution, char: int) -> None:
     """The target's Fighting changes by ``amount`` until the end of the turn."""
     effect.state.temp.append([char, effect.spec.amount, 0, 0])
 
 
-@each_target
 def grant_ability(effect: Resolution, char: int) -> None:
     """The target has the listed abilities until the end of the turn."""
     spec = effect.spec

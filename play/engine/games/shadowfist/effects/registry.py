@@ -25,29 +25,32 @@ from .removal import (
     turn_target,
     unturn,
 )
-from .resolution import Resolver
+from .resolution import Resolver, each_target, resolver
 from .spec import EffectSpec
 from .targets import target_ok
 
-#: key -> the function that makes the effect happen.
+#: key -> the function that makes the effect happen. The effect modules write only what
+#: a card does (to one target, or once); the wrapping into a :data:`Resolver` happens here
+#: rather than with decorators, so the effect functions stay plain (and mutation testing,
+#: which leaves decorated functions alone, reaches them).
 RESOLVERS: dict[str, Resolver] = {
-    "fighting_bonus": fighting_bonus,
-    "grant_ability": grant_ability,
-    "damage_target": damage_target,
-    "damage_each": damage_each,
-    "heal": heal_target,
-    "smoke_target": smoke_target,
-    "toast_target": toast_target,
-    "return_to_hand": return_to_hand,
-    "take_control": take_control,
-    "turn_target": turn_target,
-    "unturn": unturn,
-    "gain_power": gain_power,
-    "steal_power": steal_power,
-    "draw": draw_cards,
-    "force_discard": force_discard,
-    "cancel_event": cancel_event,
-    "recycle": recycle,
+    "fighting_bonus": each_target(fighting_bonus),
+    "grant_ability": each_target(grant_ability),
+    "damage_target": each_target(damage_target),
+    "damage_each": resolver(damage_each),
+    "heal": each_target(heal_target),
+    "smoke_target": each_target(smoke_target),
+    "toast_target": each_target(toast_target),
+    "return_to_hand": each_target(return_to_hand),
+    "take_control": each_target(take_control),
+    "turn_target": each_target(turn_target),
+    "unturn": each_target(unturn),
+    "gain_power": resolver(gain_power),
+    "steal_power": each_target(steal_power),
+    "draw": resolver(draw_cards),
+    "force_discard": each_target(force_discard),
+    "cancel_event": each_target(cancel_event),
+    "recycle": resolver(recycle),
 }
 #: Keys whose effect is continuous while the card is in play (read by ``stats``).
 CONTINUOUS = frozenset(

@@ -14,28 +14,24 @@ from __future__ import annotations
 from ..sites import locations
 from ..state import HAND, SMOKED
 from ..zones import leave_play, smoke, to_pile, toast
-from .resolution import Resolution, each_target
+from .resolution import Resolution
 
 
-@each_target
 def smoke_target(effect: Resolution, card: int) -> None:
     """The target goes to its owner's smoked pile."""
     smoke(effect.state, card, effect.out)
 
 
-@each_target
 def toast_target(effect: Resolution, card: int) -> None:
     """The target goes to its owner's discard pile, for good."""
     toast(effect.state, card, effect.out)
 
 
-@each_target
 def return_to_hand(effect: Resolution, card: int) -> None:
     """The target character goes to its owner's hand, without its damage."""
     leave_play(effect.state, card, HAND, effect.out)
 
 
-@each_target
 def take_control(effect: Resolution, char: int) -> None:
     """You control the target for good; you choose the location it moves to."""
     state, seat = effect.state, effect.seat
@@ -48,19 +44,16 @@ def take_control(effect: Resolution, char: int) -> None:
         state.choice = ["place", seat, 1, effect.source, char]
 
 
-@each_target
 def turn_target(effect: Resolution, char: int) -> None:
     """Turn the target character (one already turned is not affected)."""
     effect.state.turned[char] = True
 
 
-@each_target
 def unturn(effect: Resolution, char: int) -> None:
     """Unturn the target character; an attacker stays in its attack."""
     effect.state.turned[char] = False
 
 
-@each_target
 def cancel_event(effect: Resolution, card: int) -> None:
     """The target event has no effect and goes to its owner's pile."""
     stack = effect.state.stack

@@ -1,11 +1,11 @@
-"""How a resolver is called, and the two decorators the effect modules write one with.
+"""How a resolver is called, and the two wrappers that make one from an effect function.
 
 The registry calls every resolver the same way, ``(state, seat, source, spec, targets,
 out)``, once ``registry.resolve_effect`` has left out the targets that no longer fit.
 Most effects do one thing to each chosen target; the rest name no target. So an effect
 module writes only what the card does, as a function of one :class:`Resolution` (and,
-for a targeted effect, of one target), and :func:`each_target` or :func:`resolver` turns
-it into a :data:`Resolver` with the card's own name and docstring.
+for a targeted effect, of one target), and the registry wraps it with :func:`each_target`
+or :func:`resolver` into a :data:`Resolver` with the effect's own name and docstring.
 """
 
 from __future__ import annotations
