@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/engine.py [--seconds 2] [--case raise-4p-random ...]
 
-The baseline is a tight pure-Python loop of a toy goldfish (60 cards: 24 lands and 36
-one-cost spells dealing 3; one land a turn, cast all you can, win at 20; seeded shuffle).
+The baseline is a tight pure-Python loop of a toy goldfish (``bench/toy_goldfish.py``:
+standard library only, never compiled, kept fixed so it does not move with the engine).
 It is measured in the same run, so the ratio games/s of a case / games/s of the baseline
 stays comparable across machines, where raw figures do not. Each figure is the fastest
 of repeated passes over the same seeded games, the least disturbed by other work.
@@ -22,7 +22,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play.engine.core import Rng, get_game
+from bench.toy_goldfish import goldfish
+from play.engine.core import get_game
 from play.engine.simulate import game_seed, play_game
 
 #: (name, game, setup, bots): one benchmark case per row.
@@ -65,37 +66,6 @@ CASES += [
     ("shadowfist-2p-greedy", "shadowfist", {"players": 2}, ["greedy"] * 2),
 ]
 TARGETS["shadowfist-goldfish-greedy"] = 500.0
-
-DECK = [True] * 24 + [False] * 36  # True: a land; False: a one-cost spell dealing 3
-
-
-def goldfish(seed: int) -> int:
-    """One toy goldfish game; returns the turn it deals 20 damage."""
-    deck = list(DECK)
-    Rng(seed).shuffle(deck)
-    hand_lands = hand_spells = lands = damage = 0
-    for card in deck[:7]:
-        if card:
-            hand_lands += 1
-        else:
-            hand_spells += 1
-    top = 7
-    turn = 0
-    while damage < 20:
-        turn += 1
-        if turn > 1 and top < len(deck):
-            if deck[top]:
-                hand_lands += 1
-            else:
-                hand_spells += 1
-            top += 1
-        if hand_lands:
-            hand_lands -= 1
-            lands += 1
-        cast = min(lands, hand_spells)
-        hand_spells -= cast
-        damage += 3 * cast
-    return turn
 
 
 def rate(run_one: Callable[[int], object], seconds: float, repeat_for: float = 0.2) -> float:
