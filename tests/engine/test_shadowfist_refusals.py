@@ -402,6 +402,9 @@ SHAPE = "a Shadowfist state needs one entry per seat and per card"
      "a card instance refers to a card outside the table"),
     (lambda d: d["kind"].__setitem__(3, -1),
      "a card instance refers to a card outside the table"),
+    (lambda d: d["cards"][0].update(cost=-2),
+     "not a Shadowfist state: card 'Hall of Nine Bells': cost must be a whole number from 0, "
+     "not -2"),
 ])  # fmt: skip
 def test_a_saved_state_that_is_not_a_shadowfist_state_is_refused_with_the_reason(change, reason):
     assert refused(DataError, ShadowfistState.from_dict, broken(change)) == ("bad_state", reason)

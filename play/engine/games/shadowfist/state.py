@@ -259,6 +259,10 @@ class ShadowfistState(State):
             state.choice = None if data["choice"] is None else list(data["choice"])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError("bad_state", f"not a Shadowfist state: {exc!r}") from exc
+        except DataError as exc:  # a card of the saved table: the state is what is bad
+            if exc.code == "bad_state":
+                raise
+            raise DataError("bad_state", f"not a Shadowfist state: {exc.reason}") from exc
         _check_shape(state)
         return state
 
