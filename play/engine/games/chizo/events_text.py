@@ -88,7 +88,7 @@ WORDINGS: dict[str, EventWording] = {
     "cancelled": ("{player:whose} {name} was cancelled", "{player:whose} tile was cancelled"),
     "protected": "{name} was protected",
     "control": "{player:seat} took control of {name}",
-    "extra_actions": "{player:seat} gets {count:actions} more this turn",
+    "extra_actions": "{player:seat} gets {count:extra_actions} this turn",
     "battle": "{player:seat} announced a battle: {attacker_name} against {defender_name}",
     "ally_asked": "{player:seat} was asked to ally {name}",
     "ally_refused": ("{player:seat} refused to ally {tile:tile}", "{player:seat} refused to ally"),
@@ -129,7 +129,7 @@ def event_text(
         cell=_cell,
         side=lambda side: SIDE_WORDS.get(side, "the defender"),
         tiles=lambda count: counted(int(count), "tile"),
-        actions=lambda count: counted(int(count), "action"),
+        extra_actions=lambda count: counted(int(count), "extra action"),
         squares=lambda count: counted(int(count), "square"),
         points=lambda count: counted(int(count), "point"),
     )
