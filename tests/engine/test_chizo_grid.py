@@ -1,0 +1,229 @@
+"""The playing area's geometry and small tables around it (play/engine/games/chizo/grid.py).
+
+Covers movement by Empty Spaces as the bots ask it (``can_reach``: walking around tiles
+or jumping over them, within a number of spaces, and agreeing with ``reachable``), the
+words of a target filter (``Filter.describe``), the side a tile fights on in a Battle
+(``Battle.side_of``) and the effect key the default basic creatures carry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+import pytest
+
+from play.engine.games.chizo import GAME, basic_tiles, tile_from_dict
+from play.engine.games.chizo.filters import (
+    ACTION_BIT,
+    CREATURE_BIT,
+    MODIFIER_BIT,
+    YOU,
+    Filter,
+    parse_filter,
+)
+from play.engine.games.chizo.grid import Cell, can_reach, reachable
+from play.engine.games.chizo.state import ATTACKER_SIDE, DEFENDER_SIDE, Battle
+
+EMPTY_SPACE = 203  # "An Empty Space is every free neighboring space including the diagonal..."
+PUSH = 205  # "may move the "Ram" and the "Rabbit" up to three empty spaces"
+
+
+def tiles(*cells: Cell) -> dict[Cell, int]:
+    """A grid with a tile (uid = its index) on each cell."""
+    return {cell: uid for uid, cell in enumerate(cells)}
+
+
+class CountingGrid(Mapping[Cell, int]):
+    """A grid that counts how often the search asks whether a cell holds a tile."""
+
+    def __init__(self, grid: dict[Cell, int]) -> None:
+        self.grid = grid
+        self.lookups = 0
+
+    def __getitem__(self, cell: Cell) -> int:
+        return self.grid[cell]
+
+    def __contains__(self, cell: object) -> bool:
+        self.lookups += 1
+        return cell in self.grid
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.grid)
+
+    def __len__(self) -> int:
+        return len(self.grid)
+
+
+# -- can_reach: walking by Empty Spaces ------------------------------------------------------
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE, PUSH)
+def test_a_walking_tile_reaches_a_diagonal_corner_two_spaces_away() -> None:
+    """Two diagonal steps over free spaces reach (2, -2); one space is not enough."""
+    grid = tiles((0, 0))
+    assert can_reach(grid, (0, 0), (2, -2), 2, False)
+    assert can_reach(grid, (0, 0), (-2, 2), 2, False)
+    assert can_reach(grid, (0, 0), (2, 0), 3, False)
+    assert not can_reach(grid, (0, 0), (2, -2), 1, False)
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE)
+def test_a_walking_tile_reaches_each_of_the_eight_cells_around_in_one_space() -> None:
+    """Every free neighbouring space, the diagonal corners included, is one step."""
+    start = (4, -3)
+    grid = tiles(start)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+        assert can_reach(grid, start, (4 + dx, -3 + dy), 1, False)
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE, PUSH)
+def test_a_walking_tile_three_spaces_from_its_goal_needs_all_three_steps() -> None:
+    """A move of three spaces reaches a cell three steps away in a straight line."""
+    grid = tiles((0, 0), (0, 1))
+    assert can_reach(grid, (0, 0), (0, -3), 3, False)
+    assert can_reach(grid, (0, 0), (3, 3), 3, False)
+    assert not can_reach(grid, (0, 0), (0, -3), 2, False)
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE)
+def test_a_walking_tile_cannot_pass_through_a_wall_of_tiles() -> None:
+    """Walking goes by free spaces only: a wall of three tiles between start and goal
+    blocks a move of two or three spaces (going around it takes four)."""
+    grid = tiles((0, 0), (1, -1), (1, 0), (1, 1))
+    assert not can_reach(grid, (0, 0), (2, 0), 2, False)
+    assert not can_reach(grid, (0, 0), (2, 0), 3, False)
+    assert can_reach(grid, (0, 0), (2, 0), 4, False)
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE)
+def test_a_walled_in_tile_cannot_walk_anywhere() -> None:
+    """A tile with all eight spaces around it taken has no Empty Space to start from."""
+    ring = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0)]
+    grid = tiles((0, 0), *ring)
+    assert not can_reach(grid, (0, 0), (2, 0), 3, False)
+    assert not can_reach(grid, (0, 0), (0, -2), 2, False)
+    assert not can_reach(grid, (0, 0), (-2, -2), 5, False)
+
+
+def test_a_tile_cannot_move_onto_a_taken_cell_or_stay_where_it_is() -> None:
+    """The goal must be a free cell other than the tile's own, walking or jumping."""
+    grid = tiles((0, 0), (1, 0), (3, 0))
+    for jump in (False, True):
+        assert not can_reach(grid, (0, 0), (1, 0), 3, jump)
+        assert not can_reach(grid, (0, 0), (3, 0), 3, jump)
+        assert not can_reach(grid, (0, 0), (0, 0), 3, jump)
+
+
+@pytest.mark.rule("chizo-rising.txt", PUSH)
+def test_a_cell_farther_than_the_spaces_allowed_is_out_of_reach() -> None:
+    """Neither walking nor jumping goes beyond ``spaces`` steps, even on an empty plane."""
+    grid = tiles((5, 2))
+    for jump in (False, True):
+        assert not can_reach(grid, (5, 2), (8, 2), 2, jump)
+        assert not can_reach(grid, (5, 2), (5, -1), 2, jump)
+        assert not can_reach(grid, (5, 2), (3, 5), 2, jump)
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE, PUSH)
+def test_reach_is_measured_from_where_the_tile_stands() -> None:
+    """Away from the origin, a cell exactly ``spaces`` steps off (in x, in y, diagonally)
+    is in reach and is measured from the tile's own cell."""
+    start = (5, 2)
+    grid = tiles(start)
+    for jump in (False, True):
+        assert can_reach(grid, start, (6, 3), 1, jump)
+        assert can_reach(grid, start, (6, 2), 1, jump)
+        assert can_reach(grid, start, (5, 3), 1, jump)
+        assert can_reach(grid, start, (7, 0), 2, jump)
+        assert can_reach(grid, (-3, 6), (-5, 4), 2, jump)
+
+
+# -- can_reach: jumping -----------------------------------------------------------------
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE)
+def test_a_jumping_tile_passes_over_tiles_in_its_way() -> None:
+    """Jumping reaches a free cell behind a wall (or a ring) that walking cannot pass."""
+    ring = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0)]
+    grid = tiles((0, 0), *ring)
+    assert can_reach(grid, (0, 0), (2, 0), 2, True)
+    assert can_reach(grid, (0, 0), (-2, 2), 2, True)
+    assert not can_reach(grid, (0, 0), (2, 0), 2, False)
+
+
+# -- can_reach agrees with reachable -----------------------------------------------------
+
+LAYOUTS: dict[str, list[Cell]] = {
+    "open plane": [(0, 0)],
+    "wall to the east": [(0, 0), (1, -1), (1, 0), (1, 1)],
+    "corridor": [(0, 0), (-1, 1), (0, 1), (1, 1), (2, 1), (-1, -1), (0, -1), (1, -1), (2, -1)],
+    "ring with a gap": [(0, 0), (-1, -1), (0, -1), (1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1)],
+    "pocket": [(0, 0), (2, 0), (2, 1), (2, -1), (3, 1), (3, -1), (4, 0), (4, 1), (4, -1)],
+}
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE, PUSH)
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_can_reach_answers_as_the_destinations_of_a_move(layout: str) -> None:
+    """For every cell near the tile, ``can_reach`` says yes exactly when ``reachable`` (the
+    destinations a move effect offers) lists it, walking and jumping, 1 to 3 spaces."""
+    grid = tiles(*LAYOUTS[layout])
+    start = (0, 0)
+    for jump in (False, True):
+        for spaces in (1, 2, 3):
+            offered = set(reachable(grid, start, spaces, jump))
+            for x in range(-4, 5):
+                for y in range(-4, 5):
+                    assert can_reach(grid, start, (x, y), spaces, jump) == ((x, y) in offered), (
+                        layout,
+                        jump,
+                        spaces,
+                        (x, y),
+                    )
+
+
+def test_the_walking_search_looks_at_each_cell_a_bounded_number_of_times() -> None:
+    """A long walk towards a walled-off goal stays cheap: every cell within reach is asked
+    about at most once from each of its eight neighbours (no path is walked twice)."""
+    spaces = 8
+    goal = (spaces, 0)
+    ring = [(goal[0] + dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+    grid = CountingGrid(tiles((0, 0), *ring))
+    assert not can_reach(grid, (0, 0), goal, spaces, False)
+    assert grid.lookups <= 8 * (2 * spaces + 1) ** 2
+
+
+# -- small tables ----------------------------------------------------------------------
+
+
+def test_a_filter_of_no_named_kind_is_described_as_a_tile() -> None:
+    """A filter whose type set is none of the named kinds is worded "tile"."""
+    assert Filter(kinds=ACTION_BIT).describe() == "tile"
+    assert Filter(kinds=CREATURE_BIT | MODIFIER_BIT, controller=YOU).describe() == (
+        "tile you control"
+    )
+    assert parse_filter({"kind": "any"}, "target").describe() == "any"
+
+
+def test_a_tile_outside_the_battle_fights_on_no_side() -> None:
+    """``side_of`` is -1 for a tile not in the Battle and for a dismissed ally."""
+    battle = Battle(attacker=10, defender=20, announcer=0, defending=1, players=2)
+    battle.allies = [(30, ATTACKER_SIDE), (40, DEFENDER_SIDE)]
+    battle.dismissed = [40]
+    assert battle.side_of(10) == ATTACKER_SIDE
+    assert battle.side_of(20) == DEFENDER_SIDE
+    assert battle.side_of(30) == ATTACKER_SIDE
+    assert battle.side_of(40) == -1
+    assert battle.side_of(99) == -1
+
+
+def test_the_default_basic_creatures_carry_the_basic_effect_key() -> None:
+    """The twelve basic creatures of a setup without tiles are saved with the effect key
+    ``basic``, as a catalogue row marked basic reads (docs/chizo-tiles.md)."""
+    assert {t.effect_key for t in basic_tiles()} == {"basic"}
+    rows = GAME.new_game({"players": 2}, 1).to_dict()["tiles"]
+    assert len(rows) == 12
+    for row in rows:
+        assert row["effect_key"] == "basic"
+        bare = {k: v for k, v in row.items() if k != "effect_key"}
+        assert tile_from_dict(bare).effect_key == row["effect_key"]
