@@ -43,7 +43,7 @@ def start_action_stack(state: ChizoState, player: int, uid: int, out: Events) ->
     state.stack_kind = ACTION_STACK
     if out is not None:
         emit(out, "stack_started", player=player, tile=uid, name=state.name(uid))
-    _add(state, Entry(uid, player, PLAYED_ACTION), out)
+    _add(state, Entry(uid, player, PLAYED_ACTION))
 
 
 def start_battle_stack(state: ChizoState, player: int, uid: int, out: Events) -> None:
@@ -56,7 +56,7 @@ def start_battle_stack(state: ChizoState, player: int, uid: int, out: Events) ->
     state.stack_kind = BATTLE_STACK
     if out is not None:
         emit(out, "face_down", player=player)
-    _add(state, Entry(uid, player, BATTLE_TILE), out)
+    _add(state, Entry(uid, player, BATTLE_TILE))
 
 
 def react(state: ChizoState, player: int, uid: int, out: Events) -> None:
@@ -65,7 +65,7 @@ def react(state: ChizoState, player: int, uid: int, out: Events) -> None:
     state.hands[player].remove(uid)
     if out is not None:
         emit(out, "reacted", player=player, tile=uid, name=state.name(uid))
-    _add(state, Entry(uid, player, PLAYED_REACTION), out)
+    _add(state, Entry(uid, player, PLAYED_REACTION))
 
 
 def lend(state: ChizoState, player: int, creature: int, uid: int, out: Events) -> None:
@@ -74,7 +74,7 @@ def lend(state: ChizoState, player: int, creature: int, uid: int, out: Events) -
     state.lent.append(creature)
     if out is not None:
         emit(out, "lend", player=player, creature=creature, name=state.name(creature))
-    _add(state, Entry(uid, player, LEND_TILE, creature), out)
+    _add(state, Entry(uid, player, LEND_TILE, creature))
 
 
 def pass_(state: ChizoState, player: int, out: Events) -> None:
@@ -87,7 +87,7 @@ def pass_(state: ChizoState, player: int, out: Events) -> None:
         _ask_after(state, player)
 
 
-def _add(state: ChizoState, entry: Entry, out: Events) -> None:
+def _add(state: ChizoState, entry: Entry) -> None:
     state.stack.append(entry)
     state.last = entry.player
     _ask_after(state, entry.player)

@@ -223,9 +223,8 @@ class ShadowfistState(State):
         data["cards"] = [card_to_dict(card) for card in self.defs]
         data["kind"] = list(self.kind)
         data["owner"] = list(self.owner)
-        for name in _SCALARS:
-            if name not in ("defs", "kind", "owner", "rng"):
-                data[name] = getattr(self, name)
+        for name in _PLAIN_SCALARS:
+            data[name] = getattr(self, name)
         for name in _FLAT_LISTS:
             data[name] = list(getattr(self, name))
         for name in _NESTED_LISTS:
@@ -248,9 +247,8 @@ class ShadowfistState(State):
                 tuple(int(k) for k in data["kind"]),
                 tuple(int(o) for o in data["owner"]),
             )
-            for name in _SCALARS:
-                if name not in ("defs", "kind", "owner", "rng"):
-                    setattr(state, name, data[name])
+            for name in _PLAIN_SCALARS:
+                setattr(state, name, data[name])
             for name in _FLAT_LISTS:
                 setattr(state, name, list(data[name]))
             for name in _NESTED_LISTS:
@@ -291,6 +289,8 @@ _SCALARS = (
     "dummy",
     "max_turns",
 )
+#: The scalars saved as they are (the card table, ``kind`` and ``owner`` are saved apart).
+_PLAIN_SCALARS = tuple(name for name in _SCALARS if name not in ("defs", "kind", "owner"))
 _FLAT_LISTS = (
     "zone",
     "ctrl",

@@ -1,0 +1,241 @@
+"""ChiZo RISING: the effects on the Action Stack and the Battle (effects/stack.py:
+``end_battle``, ``dismiss_ally``) and lending a Helpful creature (stack.py ``lend``).
+
+What they do to the Battle, when they do not resolve, and what their events say (the
+data and the game log's sentences). Besides the project's tiles, a few made-up tiles
+reach the paths no printed tile does: creatures whose ``enters_play`` effect is
+``end_battle`` (with and without a target next to themselves), and a Reaction that puts
+two creatures into play during a Battle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from play.engine.core import Event
+from play.engine.games.chizo import GAME, ChizoState
+from play.engine.games.chizo.scenario import position
+
+from .chizo_data import tile_list
+from .chizo_table import act, at, event_kinds, in_hand, legal, table
+
+WE, THEY = 0, 1
+SPARE = ["Ox", "Ox", "Ox", "Ox"]
+
+
+def _peacemaker(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """A Rooster whose arrival ends the Battle (``end_battle`` when it enters play)."""
+    return {
+        "id": name,
+        "name": name,
+        "type": "Creature",
+        "creature_class": "Rooster",
+        "is_basic": False,
+        "strength": 2,
+        "intelligence": 2,
+        "compatible_classes": [],
+        "effect_key": "end_battle",
+        "effect_params": {"when": "enters_play", **params},
+    }
+
+
+#: The project's tiles and three made-up ones (one catalogue, compiled once).
+ROWS = [
+    *tile_list(),
+    _peacemaker("Dove", {}),
+    _peacemaker(
+        "Peace Crane",
+        {"target": {"kind": "creature", "adjacent_to": "source", "battle_role": "defender"}},
+    ),
+    {
+        "id": "Double Arrival",
+        "name": "Double Arrival",
+        "type": "Reaction",
+        "creature_class": "",
+        "is_basic": False,
+        "strength": None,
+        "intelligence": None,
+        "compatible_classes": [],
+        "effect_key": "put_into_play",
+        "effect_params": {"count": 2, "filter": {"kind": "creature"}, "responds_to": "battle"},
+    },
+]
+
+
+def board(**layout: Any) -> ChizoState:
+    """Two players with the project's tiles, spare tiles in both Stacks."""
+    layout.setdefault("stacks", {WE: SPARE, THEY: SPARE})
+    return table(2, **layout)
+
+
+def made_up_board(**layout: Any) -> ChizoState:
+    """Two players with the project's tiles and the made-up ones."""
+    layout.setdefault("stacks", {WE: SPARE, THEY: SPARE})
+    return position(2, tiles=ROWS, **layout)
+
+
+def only(events: list[Event], kind: str) -> Event:
+    """The one event of ``kind`` among the events."""
+    found = [e for e in events if e.kind == kind]
+    assert len(found) == 1, event_kinds(events)
+    return found[0]
+
+
+def text(state: ChizoState, event: Event) -> str:
+    """The event as the game log words it (tiles named by their uid's name)."""
+    uids = range(len(state.kind))
+    return GAME.event_text(event.to_dict(), {u: state.name(u) for u in uids})
+
+
+def horse_attacks(state: ChizoState, defender: tuple[int, int]) -> None:
+    """THEY announce their Horse at (1, 0) against the tile at ``defender`` and lay the
+    face-down Ox; nobody asks for Allies."""
+    act(state, "battle", at(state, 1, 0), at(state, *defender))
+    while state.phase == "allies":
+        act(state, "stop")
+    act(state, "face_down", in_hand(state, THEY, "Ox"))
+
+
+# -- end_battle: Feather Flurry ------------------------------------------------------------
+
+
+@pytest.mark.rule("chizo-rising.txt", 155, 157)
+def test_feather_flurry_says_how_many_tiles_the_ended_battle_discarded() -> None:
+    """'These BATTLES are over and the rest of the Tiles are discarded': the event of the
+    ended Battle counts the face-down tile it discarded, and the log says so."""
+    state = board(
+        active=THEY,
+        grid={(0, 0): ("Rooster", WE), (1, 0): ("Horse", THEY)},
+        hands={WE: ["Feather Flurry"], THEY: ["Ox"]},
+    )
+    horse_attacks(state, (0, 0))
+    events = act(state, "react", in_hand(state, WE, "Feather Flurry"))
+    ended = only(events, "battle_ended")
+    assert ended.data == {"tiles_discarded": 1}
+    assert text(state, ended) == "The battle ended (1 tile discarded)"
+    assert "battle_result" not in event_kinds(events)
+    assert state.battle is None
+
+
+@pytest.mark.rule("chizo-rising.txt", 143, 153)
+def test_feather_flurry_does_not_resolve_unless_our_rooster_is_the_defender() -> None:
+    """Feather Flurry ends a Battle only "if a Rooster you control is the Defender":
+    with our Rat attacked it has no target, "that Effect does not resolve" (the log
+    says it fizzled), and the Battle comes to its result at the face-down tile (3/3
+    against 1/5: a draw)."""
+    state = board(
+        active=THEY,
+        grid={(0, 0): ("Rat", WE), (1, 0): ("Horse", THEY), (0, 1): ("Rooster", WE)},
+        hands={WE: ["Feather Flurry"], THEY: ["Ox"]},
+    )
+    flurry = in_hand(state, WE, "Feather Flurry")
+    horse_attacks(state, (0, 0))
+    events = act(state, "react", flurry)
+    fizzled = only(events, "fizzled")
+    assert fizzled.data == {"tile": flurry, "name": "Feather Flurry", "why": "no target"}
+    assert text(state, fizzled) == "Feather Flurry fizzled (no target)"
+    assert "battle_ended" not in event_kinds(events)
+    result = only(events, "battle_result").data
+    assert (result["attacker"], result["defender"], result["why"]) == ([3, 3], [1, 5], "draw")
+
+
+# -- end_battle: made-up creatures that end the Battle when they enter play ----------------
+
+
+@pytest.mark.rule("chizo-rising.txt", 153)
+def test_a_creature_that_must_neighbour_the_defender_ends_the_battle_from_next_to_it() -> None:
+    """A target "next to this tile" is looked for next to the tile whose effect it is:
+    the Peace Crane, put into play by Surprise Arrival next to the defending Rooster,
+    ends the Battle before the face-down tile, so there is no result."""
+    state = made_up_board(
+        active=THEY,
+        grid={(0, 0): ("Rooster", WE), (1, 0): ("Horse", THEY)},
+        hands={WE: ["Surprise Arrival", "Peace Crane"], THEY: ["Ox"]},
+    )
+    crane = in_hand(state, WE, "Peace Crane")
+    horse_attacks(state, (0, 0))
+    act(state, "react", in_hand(state, WE, "Surprise Arrival"))
+    events = act(state, "put", crane, -1, 0)
+    assert event_kinds(events)[:2] == ["placed", "battle_ended"]
+    assert "fizzled" not in event_kinds(events)
+    assert "battle_result" not in event_kinds(events)
+    assert state.name(at(state, 0, 0)) == "Rooster"  # not captured
+    assert state.pos[crane] == (-1, 0)
+    assert state.points(THEY) == 0
+
+
+def test_a_creature_that_ends_battles_fizzles_when_placed_outside_a_battle() -> None:
+    """Placed as an ordinary action, with no Battle going on, the Dove's effect does not
+    resolve, and the log says why."""
+    state = made_up_board(active=WE, grid={(0, 0): ("Rat", THEY)}, hands={WE: ["Dove"]})
+    dove = in_hand(state, WE, "Dove")
+    events = act(state, "place", dove, 1, 0)
+    fizzled = only(events, "fizzled")
+    assert fizzled.data == {"tile": dove, "name": "Dove", "why": "not a Battle"}
+    assert text(state, fizzled) == "Dove fizzled (not a Battle)"
+    assert state.pos[dove] == (1, 0)
+
+
+@pytest.mark.rule("chizo-rising.txt", 153)
+def test_a_second_battle_ender_after_the_battle_is_over_fizzles_as_not_a_battle() -> None:
+    """Double Arrival puts two Doves into play during a Battle: the first ends it (no
+    result), so the second finds no Battle left to end while the Battle Action Stack
+    is still resolving, and fizzles instead of ending it again."""
+    state = made_up_board(
+        active=THEY,
+        grid={(0, 0): ("Rooster", WE), (1, 0): ("Horse", THEY)},
+        hands={WE: ["Double Arrival", "Dove", "Dove"], THEY: ["Ox"]},
+    )
+    first, second = sorted(u for u in state.hands[WE] if state.name(u) == "Dove")
+    horse_attacks(state, (0, 0))
+    act(state, "react", in_hand(state, WE, "Double Arrival"))
+    events = act(state, "put", first, -1, 0)
+    assert only(events, "battle_ended").data == {"tiles_discarded": 1}
+    assert state.battle is None
+    assert state.phase == "choice"  # the second Dove may still come
+    events = act(state, "put", second, -2, 0)
+    assert "battle_ended" not in event_kinds(events)
+    fizzled = only(events, "fizzled")
+    assert fizzled.data == {"tile": second, "name": "Dove", "why": "not a Battle"}
+    assert text(state, fizzled) == "Dove fizzled (not a Battle)"
+    assert "battle_result" not in event_kinds(events)
+    assert state.points(THEY) == 0
+
+
+# -- dismiss_ally and lending ----------------------------------------------------------------
+
+
+def test_cold_shoulder_names_the_ally_it_dismisses() -> None:
+    """The event of Cold Shoulder names the dismissed Ally: "Dog left the battle"."""
+    state = board(
+        grid={(0, 0): ("Rooster", THEY), (-1, 0): ("Horse", WE), (0, 1): ("Dog", WE)},
+        hands={WE: ["Ox"], THEY: ["Cold Shoulder"]},
+    )
+    dog = at(state, 0, 1)
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    act(state, "ask", dog)
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    events = act(state, "react", in_hand(state, THEY, "Cold Shoulder"))
+    dismissed = only(events, "ally_dismissed")
+    assert dismissed.data == {"tile": dog, "name": "Dog"}
+    assert text(state, dismissed) == "Dog left the battle"
+
+
+def test_lending_names_the_helpful_creature_that_lends() -> None:
+    """The event of a lending says which creature in play lends (its uid, for the
+    boards, and its name, for the log); the tile paid face down stays unnamed."""
+    state = board(
+        grid={(0, 0): ("Rooster", THEY), (-1, 0): ("Horse", WE), (1, 0): ("Helpful Ox", THEY)},
+        hands={WE: ["Ox"], THEY: ["Rat"]},
+    )
+    helper = at(state, 1, 0)
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    act(state, "stop")
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    assert any(a.kind == "lend" for a in legal(state))
+    events = act(state, "lend", helper, in_hand(state, THEY, "Rat"))
+    lent = only(events, "lend")
+    assert lent.data == {"player": THEY, "creature": helper, "name": "Helpful Ox"}
+    assert text(state, lent) == "Seat 2 lent Helpful Ox to the battle"
