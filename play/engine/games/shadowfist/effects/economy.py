@@ -52,12 +52,12 @@ def force_discard(effect: Resolution, other: int) -> None:
 
 def recycle_options(state: ShadowfistState, seat: int, spec: EffectSpec) -> list[int]:
     """The cards of your smoked pile the recycle effect may return to your hand."""
-    defs, kind = state.defs, state.kind
-    limit = spec.max_cost if spec.max_cost is not None else 999
+    defs, kind, limit = state.defs, state.kind, spec.max_cost
     return sorted(
         card
         for card in state.smoked[seat]
-        if defs[kind[card]].type == spec.card_type and defs[kind[card]].cost <= limit
+        if defs[kind[card]].type == spec.card_type
+        and (limit is None or defs[kind[card]].cost <= limit)
     )
 
 
