@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from play.engine.core import Event
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.state import HAND, ShadowfistState
@@ -25,6 +27,7 @@ from .shadowfist_table import (
 )
 
 SCULPTOR = "Flesh Sculptor Prime"  # Turn: recycle a Character of cost 3 or less
+VISIONS = "Nightmare Visions"  # A target opponent discards two cards of their choice
 
 
 def play_through(state: ShadowfistState, name: str, *args: int) -> list[Event]:
@@ -105,3 +108,24 @@ def test_a_recycle_with_no_max_cost_offers_a_character_of_any_cost() -> None:
     assert {a.args for a in GAME.legal_actions(state)} == {(small,), (titan,)}
     act(state, "choose", titan)
     assert state.hands[0] == [titan]
+
+
+@pytest.mark.rule("shadowfist.txt", "72.3")
+def test_an_opponent_holding_exactly_the_count_discards_them_all_without_a_choice() -> None:
+    """Starter doc, force_discard: "discards ``count`` cards of their choice ... or all of
+    them if they have fewer": with exactly two cards in hand there is nothing to choose."""
+    state = main_table(hands={1: ["Temple Novice", "Lead Rain"]})
+    held = sorted(state.hands[1])
+    play_through(state, VISIONS, 1)
+    assert state.choice is None
+    assert state.hands[1] == []
+    assert sorted(state.discards[1]) == held
+
+
+def test_each_card_an_opponent_is_forced_to_discard_is_told_discarded() -> None:
+    """An opponent with fewer cards than the count discards them all, each told."""
+    state = main_table(hands={1: ["Lead Rain"]})
+    (rain,) = state.hands[1]
+    events = play_through(state, VISIONS, 1)
+    assert events[-1] == Event("discarded", {"player": 1, "card": rain})
+    assert state.discards[1] == [rain]

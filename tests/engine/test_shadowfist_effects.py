@@ -952,3 +952,17 @@ def test_an_ability_granted_until_the_end_of_the_turn_is_the_characters_until_th
     assert fighting(state, char) == printed
     act(state, "end_turn")
     assert abilities(state, char) == superleap
+
+
+@pytest.mark.rule("shadowfist.txt", "13.2")
+def test_a_fighting_bonus_for_the_turn_grants_no_ability_and_damage_still_lowers_it() -> None:
+    """Fists of the Faithful: 'A target character you control gets +2 Fighting until the
+    end of the turn': only its Fighting changes; damage lowers the new score."""
+    state = main_table()
+    char = put_character(state, 0, "Teahouse Brawler")  # Fighting 2, no ability
+    state.damage[char] = 1
+    own = abilities(state, char)
+    play(state, "Fists of the Faithful", char)
+    assert fighting_before_damage(state, char) == 4
+    assert fighting(state, char) == 3
+    assert abilities(state, char) == own

@@ -7,6 +7,8 @@ costs stay paid").
 
 from __future__ import annotations
 
+import pytest
+
 from play.engine.core import Event
 from play.engine.games.shadowfist.state import HAND, PLAY, SMOKED
 
@@ -107,3 +109,50 @@ def test_any_event_on_the_stack_may_be_cancelled_whoever_played_it() -> None:
     act(state, "play", fists, novice)  # seat 1's answer, on the stack over the Rain
     assert state.to_act == 0
     assert {args[1] for args in plays_of(state, stillness)} == {rain, fists}
+
+
+@pytest.mark.rule("shadowfist.txt", "45.2")
+def test_a_character_taken_to_a_single_location_moves_to_it() -> None:
+    """Starter doc, take_control: "It moves to a location of yours that you choose": a
+    character at the victim's second location comes to the taker's only one."""
+    state = main_table()
+    put_site(state, 0, "Jade Moon Garden")
+    put_site(state, 1, "Old Junk Harbor")
+    put_site(state, 1, "Whispering Bamboo Grove")
+    victim = put_character(state, 1, "Silent Pilgrim", loc=1)
+    (puppet,) = to_hand(state, 0, "Puppet on Red Strings")
+    give_resources(state, 0, "eeM")
+    act(state, "play", puppet, victim)
+    pass_round(state)
+    assert state.choice is None
+    assert state.ctrl[victim] == 0
+    assert state.loc[victim] == 0
+
+
+@pytest.mark.rule("shadowfist.txt", "69.3")
+def test_a_toasted_target_is_told_toasted() -> None:
+    """Soul-Burning Flame: 'Toast a target character with a cost of 2 or less': the
+    character leaves play for its owner's discard pile, and the event says so."""
+    state = main_table()
+    sentry = put_character(state, 1, "Monastery Sentry")  # cost 2
+    (flame,) = to_hand(state, 0, "Soul-Burning Flame")
+    give_resources(state, 0, "MM")
+    events = act(state, "play", flame, sentry)
+    while state.pending and state.to_act is not None:
+        events += act(state, "pass")
+    assert Event("left_play", {"card": sentry, "to": "toasted"}) in events
+    assert state.discards[1] == [sentry]
+
+
+def test_an_unturned_character_is_saved_as_one_never_turned() -> None:
+    """Second Breath of Qi: 'Unturn a target character you control': the saved state (and
+    so its hash) is the same as if the character had never been turned."""
+    state = main_table()
+    char = put_character(state, 0, "Monastery Sentry")
+    fresh = state.clone()
+    state.turned[char] = True
+    (breath,) = to_hand(state, 0, "Second Breath of Qi")
+    give_resources(state, 0, "CC")
+    act(state, "play", breath, char)
+    pass_round(state)
+    assert state.to_dict()["turned"] == fresh.to_dict()["turned"]
