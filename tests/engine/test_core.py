@@ -257,7 +257,7 @@ def test_only_the_rng_module_imports_random():
     assert importers == {"rng.py"}
 
 
-SHARED_GLUE = ("state_from_dict", "apply_unchecked", "is_over", "event_wording", "event_text")
+SHARED_GLUE = ("state_from_dict", "apply_unchecked", "is_over", "event_text")
 
 
 @pytest.mark.parametrize("slug", game_slugs())

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from .bots import Bot
 
 S = TypeVar("S", bound=State)
-EventWording = Callable[[Mapping[str, Any], Mapping[int, str], Callable[[int], str]], str]
 
 
 class Game(ABC, Generic[S]):
@@ -39,22 +38,13 @@ class Game(ABC, Generic[S]):
     ``verify_rules``, ``apply_rules``, ``ended``), ``outcome``, ``view``, wordings
     (``labels``, ``event_words``) and bots. The base does the rest alike for every game:
     rebuilding a state, the length cap in ``verify`` and ``is_over``, collecting events.
-    The hot entry points (``legal_actions``, ``advance``) are the rules' functions
-    themselves, bound with ``staticmethod``: a wrapper call would cost a tenth of the time.
+    Each is a plain method (a game's calls its rules module), so the classes compile
+    with mypyc as they are.
     """
 
     info: ClassVar[GameInfo]
     #: The game's ``State`` class: :meth:`state_from_dict` rebuilds one.
     state_class: type[S]
-    #: The rules' check of an action (raises :class:`IllegalAction`), which :meth:`verify`
-    #: calls once the game is not capped.
-    verify_rules: Callable[[S, Action], None]
-    #: The rules' application of a legal action, appending its events to the list (or
-    #: building none for ``None``), which :meth:`apply_unchecked` calls.
-    apply_rules: Callable[[S, Action, list[Event] | None], None]
-    #: The game's wording of its events (its ``events_text.event_text``): a sentence, or
-    #: "" for a kind it does not word; None: every event gets the generic words.
-    event_words: EventWording | None = None
 
     # -- setting up -------------------------------------------------------------------
 
@@ -79,6 +69,11 @@ class Game(ABC, Generic[S]):
             raise IllegalAction("game_over", "the game hit its length cap and is unfinished")
         self.verify_rules(state, action)
 
+    def verify_rules(self, state: S, action: Action) -> None:
+        """The rules' check of an action (raises :class:`IllegalAction`), which
+        :meth:`verify` calls once the game is not capped."""
+        raise NotImplementedError(f"{type(self).__name__} states no verify_rules")
+
     def can(self, state: S, action: Action) -> bool:
         """Whether ``action`` is legal now."""
         try:
@@ -97,6 +92,11 @@ class Game(ABC, Generic[S]):
         events: list[Event] = []
         self.apply_rules(state, action, events)
         return events
+
+    @abstractmethod
+    def apply_rules(self, state: S, action: Action, events: list[Event] | None) -> None:
+        """The rules' application of a legal action, appending its events to ``events``
+        (or building none for ``None``), which :meth:`apply_unchecked` calls."""
 
     @abstractmethod
     def advance(self, state: S, action: Action) -> None:
@@ -151,9 +151,12 @@ class Game(ABC, Generic[S]):
         unnamed in :meth:`event_text`."""
         return names_by_id(seen)
 
-    def event_wording(self) -> EventWording | None:
-        """The game's event wording, :attr:`event_words`."""
-        return self.event_words
+    def event_words(
+        self, event: Mapping[str, Any], names: Mapping[int, str], seat: Callable[[int], str]
+    ) -> str:
+        """The game's wording of one event (its ``events_text.event_text``): a sentence, or
+        "" for a kind it does not word (then :meth:`event_text` uses the generic words)."""
+        return ""
 
     def event_text(
         self,
@@ -169,9 +172,7 @@ class Game(ABC, Generic[S]):
         Words only what the event and ``names`` hold: ``names`` are what the reader may
         call the ids of cards or tiles (taken from the reader's own view); ``seat`` names
         a seat ("Seat 2" unless the caller, who knows the reader, says "you")."""
-        wording = self.event_wording()
-        worded = wording(event, names or {}, seat) if wording else ""
-        return worded or plain_event_text(event, names)
+        return self.event_words(event, names or {}, seat) or plain_event_text(event, names)
 
     def state_hash(self, state: S) -> str:
         """The stable hash of the canonical state."""

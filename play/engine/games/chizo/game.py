@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core import FINISHED, Bot, Game, GameInfo, Outcome
+from ...core import FINISHED, Action, Bot, Event, Game, GameInfo, Outcome
 from . import events_text, labels, rules
 from .labels import labels as word_actions
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_state
@@ -34,14 +34,27 @@ class ChizoGame(Game[ChizoState]):
         """Stacks shuffled, hands of 5, the first player's turn (see :mod:`.setup`)."""
         return new_state(setup, seed)
 
-    # The hot entry points are the rules' functions themselves (no wrapper call).
-    legal_actions = staticmethod(rules.legal_actions)
-    advance = staticmethod(rules.advance)
-    #: The rules check the length cap themselves, after "the game is over".
-    verify = staticmethod(rules.verify)
-    apply_rules = staticmethod(rules.apply)
-    labels = staticmethod(word_actions)
-    event_words = staticmethod(events_text.event_text)
+    def legal_actions(self, state: ChizoState) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def advance(self, state: ChizoState, action: Action) -> None:
+        """Apply a legal action without building events."""
+        rules.advance(state, action)
+
+    def verify(self, state: ChizoState, action: Action) -> None:
+        """The rules check the length cap themselves, after "the game is over"."""
+        rules.verify(state, action)
+
+    def apply_rules(self, state: ChizoState, action: Action, events: list[Event] | None) -> None:
+        rules.apply(state, action, events)
+
+    def labels(self, state: ChizoState, actions: Sequence[Action]) -> list[str]:
+        return word_actions(state, actions)
+
+    def event_words(
+        self, event: Mapping[str, Any], names: Mapping[int, str], seat: Callable[[int], str]
+    ) -> str:
+        return events_text.event_text(event, names, seat)
 
     def ended(self, state: ChizoState) -> bool:
         """12 points (won), nobody able to act, or the turn cap (both unfinished)."""

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ...core import FINISHED, Bot, Game, GameInfo, Outcome, RandomBot, Rng, SetupError
+from ...core import (
+    FINISHED,
+    Action,
+    Bot,
+    Event,
+    Game,
+    GameInfo,
+    Outcome,
+    RandomBot,
+    Rng,
+    SetupError,
+)
 from ...core.game import check_seat
 from ...core.setup import first_player, players
 from . import events_text, legal, rules
@@ -82,15 +93,27 @@ class ChocoboGame(Game[ChocoboState]):
         state.to_act = first
         return state
 
-    # The hot entry points are the rules' functions themselves (no wrapper call).
-    #: See :func:`legal.legal_actions` for the order.
-    legal_actions = staticmethod(legal.legal_actions)
-    #: Apply a legal action without building events.
-    advance = staticmethod(rules.advance)
-    verify_rules = staticmethod(verify_action)
-    apply_rules = staticmethod(rules.apply)
-    labels = staticmethod(word_actions)
-    event_words = staticmethod(events_text.event_text)
+    def legal_actions(self, state: ChocoboState) -> list[Action]:
+        """Every legal action, in the order :func:`.legal.legal_actions` gives."""
+        return legal.legal_actions(state)
+
+    def advance(self, state: ChocoboState, action: Action) -> None:
+        """Apply a legal action without building events."""
+        rules.advance(state, action)
+
+    def verify_rules(self, state: ChocoboState, action: Action) -> None:
+        verify_action(state, action)
+
+    def apply_rules(self, state: ChocoboState, action: Action, events: list[Event] | None) -> None:
+        rules.apply(state, action, events)
+
+    def labels(self, state: ChocoboState, actions: Sequence[Action]) -> list[str]:
+        return word_actions(state, actions)
+
+    def event_words(
+        self, event: Mapping[str, Any], names: Mapping[int, str], seat: Callable[[int], str]
+    ) -> str:
+        return events_text.event_text(event, names, seat)
 
     def ended(self, state: ChocoboState) -> bool:
         """Someone won."""

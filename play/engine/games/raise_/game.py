@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ...core import FINISHED, Bot, Game, GameInfo, Outcome, RandomBot, Rng
+from ...core import FINISHED, Action, Bot, Event, Game, GameInfo, Outcome, RandomBot, Rng
 from ...core.game import check_seat
 from ...core.setup import first_player, players
 from . import events_text, rules
@@ -66,17 +66,28 @@ class RaiseGame(Game[RaiseState]):
         rules.start_round(state, None)
         return state
 
-    # The two hot entry points are the rules' functions themselves: simulations call
-    # them for every action, and a wrapper call would cost a tenth of the time.
-    #: Face down: one "bid" per hand card. Furthest back: "pass", then one "play" per
-    #: hand card if the hand can overtake; once started, only "play".
-    legal_actions = staticmethod(rules.legal_actions)
-    #: Apply a legal action without building events.
-    advance = staticmethod(rules.advance)
-    verify_rules = staticmethod(rules.verify)
-    apply_rules = staticmethod(rules.apply)
-    labels = staticmethod(word_actions)
-    event_words = staticmethod(events_text.event_text)
+    def legal_actions(self, state: RaiseState) -> list[Action]:
+        """Face down: one "bid" per hand card. Furthest back: "pass", then one "play" per
+        hand card if the hand can overtake; once started, only "play"."""
+        return rules.legal_actions(state)
+
+    def advance(self, state: RaiseState, action: Action) -> None:
+        """Apply a legal action without building events."""
+        rules.advance(state, action)
+
+    def verify_rules(self, state: RaiseState, action: Action) -> None:
+        rules.verify(state, action)
+
+    def apply_rules(self, state: RaiseState, action: Action, events: list[Event] | None) -> None:
+        rules.apply(state, action, events)
+
+    def labels(self, state: RaiseState, actions: Sequence[Action]) -> list[str]:
+        return word_actions(state, actions)
+
+    def event_words(
+        self, event: Mapping[str, Any], names: Mapping[int, str], seat: Callable[[int], str]
+    ) -> str:
+        return events_text.event_text(event, names, seat)
 
     def ended(self, state: RaiseState) -> bool:
         """All point cards awarded, or nobody has a card."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ...core import FINISHED, Bot, Game, Outcome, RandomBot
+from ...core import FINISHED, Action, Bot, Event, Game, Outcome, RandomBot
 from . import events_text, rules
 from .bots import GreedyBot
 from .labels import labels as word_actions
@@ -35,13 +35,28 @@ class ShadowfistGame(Game[ShadowfistState]):
         """Shuffled decks, hands of six, the first turn begun (1 Power in the pool)."""
         return new_game(setup, seed)
 
-    # The hot entry points are the rules' functions themselves (no wrapper call).
-    legal_actions = staticmethod(rules.legal_actions)
-    advance = staticmethod(rules.advance)
-    verify_rules = staticmethod(verify_action)
-    apply_rules = staticmethod(rules.apply)
-    labels = staticmethod(word_actions)
-    event_words = staticmethod(events_text.event_text)
+    def legal_actions(self, state: ShadowfistState) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def advance(self, state: ShadowfistState, action: Action) -> None:
+        """Apply a legal action without building events."""
+        rules.advance(state, action)
+
+    def verify_rules(self, state: ShadowfistState, action: Action) -> None:
+        verify_action(state, action)
+
+    def apply_rules(
+        self, state: ShadowfistState, action: Action, events: list[Event] | None
+    ) -> None:
+        rules.apply(state, action, events)
+
+    def labels(self, state: ShadowfistState, actions: Sequence[Action]) -> list[str]:
+        return word_actions(state, actions)
+
+    def event_words(
+        self, event: Mapping[str, Any], names: Mapping[int, str], seat: Callable[[int], str]
+    ) -> str:
+        return events_text.event_text(event, names, seat)
 
     def ended(self, state: ShadowfistState) -> bool:
         """A victory, or the turn cap."""
