@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from play.engine.core import Action, Event
-from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist import GAME, ShadowfistState
 from play.engine.games.shadowfist.state import (
     DECLARE,
     INTERCEPT,
@@ -21,12 +21,15 @@ from play.engine.games.shadowfist.stats import fighting
 from .shadowfist_table import (
     act,
     attack,
+    give_resources,
     legal_kinds,
     main_table,
+    pass_round,
     put_character,
     put_site,
     put_state,
     set_hand,
+    to_hand,
     to_main,
 )
 
@@ -403,3 +406,89 @@ def test_only_other_players_cards_may_be_attacked():
     assert mine not in targets
     assert own not in targets
     assert Action("attack", 0, (own,)) not in GAME.legal_actions(state)
+
+
+@pytest.mark.rule("shadowfist.txt", 10, "59.3")
+def test_another_players_interceptor_stays_where_it_resides_whatever_the_targets_column() -> None:
+    """Only the player under attack's interceptor moves to the target's location: another
+    player's character intercepting an attack on a site in column 1 turns and still
+    resides at its own location 0."""
+    state = main_table(players=3)
+    put_site(state, 1, "Jade Moon Garden")
+    site = put_site(state, 1, "Old Junk Harbor")  # column 1
+    put_site(state, 2, "Jade Moon Garden")
+    put_site(state, 2, "Whispering Bamboo Grove")
+    attacker = put_character(state, 0, "Teahouse Brawler")
+    other = put_character(state, 2, "Disciple of the Iron Palm", loc=0)  # survives combat
+    attack(state, site, attacker)
+    act(state, "pass")  # seat 2 does not join
+    assert (state.phase, state.to_act) == (INTERCEPT, 2)
+    act(state, "intercept", other, attacker)
+    assert state.zone[other] == PLAY
+    assert state.turned[other]
+    assert state.loc[other] == 0
+
+
+@pytest.mark.rule("shadowfist.txt", "11.1", "13.3")
+def test_an_interceptor_gone_before_combat_leaves_the_attacker_to_the_next_in_its_chain() -> None:
+    """An interceptor smoked (Cast into the Yellow Springs) before its combat does not end
+    the chain: the attacker fights the next interceptor, which stops it."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    first = put_character(state, 1, "Temple Novice")
+    wall = put_character(state, 1, "Abbot of the Closed Gate")  # 5, Toughness 1
+    attacker = put_character(state, 0, "Teahouse Brawler")  # 2
+    (springs,) = to_hand(state, 0, "Cast into the Yellow Springs")
+    give_resources(state, 0, "ee")
+    attack(state, site, attacker)
+    pass_round(state)
+    act(state, "intercept", first, attacker)
+    act(state, "intercept", wall, attacker)
+    assert state.to_act == 0  # the window before seat 1's combats
+    act(state, "play", springs, first)
+    pass_round(state)
+    assert state.zone[first] == SMOKED
+    assert state.zone[attacker] == SMOKED
+    assert state.damage[wall] == 1
+    assert state.damage[site] == 0
+
+
+def _two_chains(first_attacker: str) -> tuple[ShadowfistState, int, int, int]:
+    """Seat 0 attacks seat 1's site with ``first_attacker`` and a Teahouse Brawler; an
+    Abbot of the Closed Gate then a Temple Novice intercept the first, a Monastery Sentry
+    the Brawler. Returns the state, the site, the Brawler and the Sentry."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    wall = put_character(state, 1, "Abbot of the Closed Gate")  # 5, Toughness 1
+    novice = put_character(state, 1, "Temple Novice")
+    sentry = put_character(state, 1, "Monastery Sentry")  # 2
+    first = put_character(state, 0, first_attacker)
+    brawler = put_character(state, 0, "Teahouse Brawler")  # 2
+    attack(state, site, first, brawler)
+    act(state, "intercept", wall, first)
+    act(state, "intercept", novice, first)
+    act(state, "intercept", sentry, brawler)
+    finish_interception(state, 1)
+    return state, site, brawler, sentry
+
+
+@pytest.mark.rule("shadowfist.txt", "11.1", "13.1")
+def test_an_attacker_smoked_in_its_chain_does_not_spare_the_next_attacker_its_combat() -> None:
+    """The Abbot smokes the first attacker (the Novice behind it has no combat); the
+    Brawler still fights its own interceptor: both are smoked, the site undamaged."""
+    state, site, brawler, sentry = _two_chains("Kamikaze Stunt Driver")  # 3
+    assert state.zone[brawler] == SMOKED
+    assert state.zone[sentry] == SMOKED
+    assert state.damage[site] == 0
+    assert state.blocks == []
+
+
+@pytest.mark.rule("shadowfist.txt", "11.1", "13.3")
+def test_an_attacker_stopped_in_its_chain_does_not_spare_the_next_attacker_its_combat() -> None:
+    """The Abbot stops the first attacker (both survive); the Brawler still fights its own
+    interceptor: both are smoked, the site undamaged."""
+    state, site, brawler, sentry = _two_chains("Precinct Captain")  # 5, Toughness 1
+    assert state.zone[brawler] == SMOKED
+    assert state.zone[sentry] == SMOKED
+    assert state.damage[site] == 0
+    assert state.blocks == []

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
+from play.engine.core import Event
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.effects.registry import CONTINUOUS, RESOLVERS
 from play.engine.games.shadowfist.effects.spec import ABILITY_BITS, KEYS
@@ -966,3 +967,55 @@ def test_a_fighting_bonus_for_the_turn_grants_no_ability_and_damage_still_lowers
     assert fighting_before_damage(state, char) == 4
     assert fighting(state, char) == 3
     assert abilities(state, char) == own
+
+
+def _played_events(state: ShadowfistState, card: int, *args: int) -> list[Event]:
+    """Play a card of seat 0 with ``args`` and pass every round: all the events told."""
+    events = act(state, "play", card, *args)
+    while state.pending and state.to_act is not None:
+        events += act(state, "pass")
+    return events
+
+
+def test_damage_to_each_character_is_told_character_by_character() -> None:
+    """Storm of Crimson Needles: 'Inflict 1 damage on each character in play': every
+    character damaged has its own event, as damage to one target does."""
+    state = main_table()
+    mine = put_character(state, 0, "Monastery Sentry")  # Fighting 2: survives 1 damage
+    theirs = put_character(state, 1, "Teahouse Brawler")  # 2
+    (storm,) = to_hand(state, 0, "Storm of Crimson Needles")
+    give_resources(state, 0, "MM")
+    events = _played_events(state, storm)
+    assert Event("damaged", {"card": mine, "amount": 1}) in events
+    assert Event("damaged", {"card": theirs, "amount": 1}) in events
+
+
+def test_healing_a_target_is_told_with_the_damage_removed() -> None:
+    """Back on My Feet: 'Heal a target character you control': the event says how much
+    damage was removed."""
+    state = main_table()
+    hurt = put_character(state, 0, "Abbot of the Closed Gate")
+    state.damage[hurt] = 3
+    (feet,) = to_hand(state, 0, "Back on My Feet")
+    give_resources(state, 0, "d")
+    events = _played_events(state, feet, hurt)
+    assert Event("healed", {"card": hurt, "amount": 3}) in events
+    assert state.damage[hurt] == 0
+
+
+def test_a_heal_of_a_set_amount_removes_only_that_much_damage() -> None:
+    """Starter doc: ``heal`` "removes damage": with an ``amount`` of 1 rather than "all",
+    a character with 3 damage keeps 2 of them."""
+    feet = next(c for c in starter_cards() if c["name"] == "Back on My Feet")
+    patch = {**feet, "id": "patch-up", "name": "Patch Up"}
+    patch["effect_params"] = {**feet["effect_params"], "amount": 1}
+    decks = [[*every_card(), "Patch Up"], every_card()]
+    state = new_table(decks, cards=[*starter_cards(), patch])
+    to_main(state, 10)
+    hurt = put_character(state, 0, "Abbot of the Closed Gate")
+    state.damage[hurt] = 3
+    (card,) = to_hand(state, 0, "Patch Up")
+    give_resources(state, 0, "d")
+    events = _played_events(state, card, hurt)
+    assert state.damage[hurt] == 2
+    assert Event("healed", {"card": hurt, "amount": 1}) in events

@@ -148,6 +148,23 @@ def test_no_action_is_taken_once_the_game_is_over():
         assert refusal(state, Action("power", seat)) == ("game_over", "the game is over")
 
 
+def test_a_game_over_refuses_actions_even_of_a_seat_named_to_act() -> None:
+    """A saved state naming a seat to act in a game that is over (as a hand-edited one
+    could) still refuses every action as the game being over."""
+    state = main_table(max_turns=1)
+    act(state, "end_turn")
+    state.to_act = 0
+    assert refusal(state, Action("end_turn", 0)) == ("game_over", "the game is over")
+
+
+def test_a_state_with_nobody_to_act_refuses_every_action_as_over() -> None:
+    """With no seat to act there is nothing to do: the action is refused as the game
+    being over, not as another seat's turn."""
+    state = main_table()
+    state.to_act = None
+    assert refusal(state, Action("end_turn", 0)) == ("game_over", "the game is over")
+
+
 def test_only_the_seat_to_act_acts():
     state = new_table(players=3, first=2)
     assert refusal(state, Action("power", 0)) == (

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from play.engine.core import Event
-from play.engine.games.shadowfist.state import HAND, PLAY, SMOKED
+from play.engine.games.shadowfist.state import HAND, PLAY, SMOKED, ShadowfistState
+from play.engine.games.shadowfist.stats import fighting_before_damage
 
 from .shadowfist_table import (
     act,
@@ -156,3 +157,57 @@ def test_an_unturned_character_is_saved_as_one_never_turned() -> None:
     act(state, "play", breath, char)
     pass_round(state)
     assert state.to_dict()["turned"] == fresh.to_dict()["turned"]
+
+
+def _played_events(state: ShadowfistState, card: int, *args: int) -> list[Event]:
+    """Play a card with ``args`` and pass every round: all the events told."""
+    events = act(state, "play", card, *args)
+    while state.pending and state.to_act is not None:
+        events += act(state, "pass")
+    return events
+
+
+@pytest.mark.rule("shadowfist.txt", "67.1")
+def test_a_smoked_target_is_told_smoked() -> None:
+    """Cast into the Yellow Springs: 'Smoke a target character with a cost of 3 or
+    less': the character goes to its owner's smoked pile, and the event says so."""
+    state = main_table()
+    pilgrim = put_character(state, 1, "Silent Pilgrim")  # cost 3
+    (springs,) = to_hand(state, 0, "Cast into the Yellow Springs")
+    give_resources(state, 0, "ee")
+    events = _played_events(state, springs, pilgrim)
+    assert Event("left_play", {"card": pilgrim, "to": "smoked"}) in events
+    assert state.smoked[1] == [pilgrim]
+
+
+def test_a_character_returned_to_its_owners_hand_is_told_so() -> None:
+    """Return to the Mountain: 'Return a target character with a cost of 3 or less to its
+    owner's hand': the event says where it went."""
+    state = main_table()
+    pilgrim = put_character(state, 1, "Silent Pilgrim")  # cost 3
+    (mountain,) = to_hand(state, 0, "Return to the Mountain")
+    give_resources(state, 0, "gg")
+    events = _played_events(state, mountain, pilgrim)
+    assert Event("left_play", {"card": pilgrim, "to": "hand"}) in events
+    assert state.hands[1] == [pilgrim]
+
+
+def test_cancelling_an_answer_leaves_the_event_it_answered_to_resolve() -> None:
+    """Stillness of the Sage cancels only its target: seat 1's Fists of the Faithful,
+    played over seat 0's Lead Rain, is cancelled and the Rain below it still resolves."""
+    state = main_table(hands={1: ["Fists of the Faithful"]})
+    give_resources(state, 1, "g")
+    state.pool[1] = 5
+    abbot = put_character(state, 1, "Abbot of the Closed Gate")  # 5, Toughness 1
+    (rain, stillness) = to_hand(state, 0, "Lead Rain", "Stillness of the Sage")
+    give_resources(state, 0, "dHggC")
+    act(state, "play", rain, abbot)
+    (fists,) = state.hands[1]
+    act(state, "play", fists, abbot)
+    events = act(state, "play", stillness, fists)
+    pass_round(state)
+    assert Event("cancelled", {"card": fists}) in events
+    assert state.zone[fists] == SMOKED
+    assert state.zone[rain] == SMOKED
+    assert state.damage[abbot] == 2  # the Rain's 3, less Toughness 1
+    assert fighting_before_damage(state, abbot) == 5  # no +2 from the cancelled Fists

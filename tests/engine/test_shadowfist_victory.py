@@ -133,3 +133,18 @@ def test_a_game_that_hits_its_turn_cap_is_unfinished():
     assert outcome.status == "unfinished"
     assert outcome.winners == ()
     assert GAME.legal_actions(state) == []
+
+
+@pytest.mark.rule("shadowfist.txt", "1.1")
+def test_a_game_nobody_has_won_scores_each_seats_feng_shui_sites() -> None:
+    """Scores count the feng shui sites each seat controls, whether the game goes on or
+    ends at its turn cap."""
+    state = main_table(max_turns=1)
+    put_site(state, 0, "Jade Moon Garden")
+    put_site(state, 0, "Old Junk Harbor")
+    put_site(state, 1, "Hall of Nine Bells")
+    going = GAME.outcome(state)
+    assert (going.status, going.scores, going.winners) == ("in_progress", (2, 1), ())
+    act(state, "end_turn")
+    capped = GAME.outcome(state)
+    assert (capped.status, capped.scores, capped.winners) == ("unfinished", (2, 1), ())

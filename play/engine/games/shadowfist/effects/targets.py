@@ -112,9 +112,9 @@ def target_ok(
     if kind == "opponent":
         return target != seat
     if kind == "event":
-        return state.zone[target] == STACK and any(
-            item[0] == target and not item[2] for item in state.stack
-        )
+        # A card is in the STACK zone exactly while its event waits on the stack (a
+        # push puts it there; resolving or cancelling takes it off to a pile).
+        return state.zone[target] == STACK
     if state.zone[target] != PLAY:
         return False
     definition = state.defs[state.kind[target]]
