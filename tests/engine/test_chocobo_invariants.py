@@ -174,3 +174,14 @@ def test_a_clone_is_independent_of_its_original() -> None:
     apply_steps(GAME, state, last_action, 60)
     twin = check_clone_is_independent(GAME, state, last_action, limit=200)
     assert twin.rng.draws > state.rng.draws
+
+
+def test_a_clone_sets_every_attribute_of_the_state() -> None:
+    """The clone copies the attributes it names; one left out would be unset (or shared)."""
+    from play.engine.games.chocobo.state import ChocoboState
+
+    state = GAME.new_game({"players": 3}, 9)
+    apply_steps(GAME, state, last_action, 40)
+    twin = state.clone()
+    for name in ChocoboState.__slots__:
+        assert getattr(twin, name) == getattr(state, name) or name == "rng", name

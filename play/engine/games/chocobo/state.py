@@ -261,22 +261,29 @@ class ChocoboState(State):
         return state
 
 
-#: The attributes a clone copies as they are (ints, bools, strings, None).
-_SCALARS = tuple(
-    name
-    for name in ChocoboState.__slots__
-    if name
-    not in {
-        "layout",
-        "rng",
-        "smalls",
-        "bigs",
-        "comp",
-        "load",
-        "block",
-        "tokens",
-        "hands",
-        "pile",
-        "discard",
-    }
+#: The attributes a clone copies as they are (ints, bools, strings, None, and the shared
+#: ``tables``); the others are containers a clone copies, or the layout and rng.
+_SCALARS = (
+    "active",
+    "big_moved",
+    "big_new",
+    "face",
+    "first",
+    "golem_space",
+    "kick_space",
+    "kicked",
+    "phase",
+    "players",
+    "result",
+    "resume",
+    "step",
+    "steps",
+    "supply",
+    "tables",
+    "tifon_from",
+    "tifon_seat",
+    "to_act",
+    "token_supply",
+    "turn",
+    "winner",
 )
