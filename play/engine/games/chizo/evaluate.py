@@ -31,7 +31,6 @@ Around = tuple[int, list[Info]]
 #: of one or two tiles as (mask, value if compatible), those of three as (mask, uids)).
 Terms = tuple[float, list[tuple[int, float]], list[tuple[int, tuple[int, ...]]]]
 _EMPTY: Info = (0, -1, ())
-_UNKNOWN: Info = (-1, 0, ())  # a corner not computed yet (None is a computed value)
 
 
 class Windows:
@@ -123,8 +122,11 @@ class Windows:
         builds: list[tuple[int, float]] = []
         completes: list[tuple[int, tuple[int, ...]]] = []
         for key in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
-            info = corners.get(key, _UNKNOWN)
-            if info is _UNKNOWN:
+            # A membership test, not a sentinel default: compiled code boxes tuples
+            # afresh, so an identity check against a tuple sentinel would never hold.
+            if key in corners:
+                info = corners[key]
+            else:
                 info = corners[key] = window(state, key[0], key[1], -1)
             if info is None:
                 continue
