@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from play.engine.core import Event
-from play.engine.games.shadowfist import GAME
+from play.engine.games.shadowfist import GAME, ShadowfistState
 from play.engine.games.shadowfist.damage import inflict
 from play.engine.games.shadowfist.state import DISCARD, INTERCEPT, PLAY, SMOKED
 from play.engine.games.shadowfist.stats import fighting, toughness
@@ -16,10 +16,12 @@ from .shadowfist_table import (
     act,
     attack,
     main_table,
+    play,
     plays_of,
     put_character,
     put_site,
     put_state,
+    starter_cards,
 )
 
 
@@ -222,3 +224,57 @@ def test_toast_it_sends_the_card_to_the_discard_pile_instead_of_the_smoked_pile(
     smoke(state, driver, None)
     assert state.zone[driver] == DISCARD
     assert resources(state, 0) == {}
+
+
+@pytest.mark.rule("shadowfist.txt", "26.2", 88)
+def test_a_fighting_bonus_for_the_turn_keeps_the_characters_toughness() -> None:
+    """A turn's Fighting bonus grants no Toughness and takes none away; a turn's Toughness
+    adds to the printed one ('Several Toughness values add up')."""
+    state = main_table()
+    captain = put_character(state, 0, "Precinct Captain")  # Toughness 1
+    play(state, "Never Back Down", captain)  # +3 Fighting until the end of the turn
+    assert toughness(state, captain) == 1
+    play(state, "Flowing Water Stance", captain)  # Toughness 2 until the end of the turn
+    assert toughness(state, captain) == 3
+    assert inflict(state, captain, 4, None) == 1
+
+
+CLEAVER = "Rusty Meat Cleaver"  # a state: "Play on a character you control"
+
+
+def _cleaver_table(restriction: str) -> ShadowfistState:
+    """Seat 0 in its main shot with a Cleaver in hand, the Cleaver made ``unique`` or
+    ``limited``; each seat has a character to put it on."""
+    cards = [
+        {**card, restriction: True} if card["name"] == CLEAVER else card for card in starter_cards()
+    ]
+    return main_table(cards=cards, hands={0: [CLEAVER]})
+
+
+@pytest.mark.rule("shadowfist.txt", "26.2", 90)
+def test_a_unique_state_cannot_be_played_while_any_player_has_one_in_play() -> None:
+    """Unique: 'a card with this title cannot be played while any card with the same
+    title is in play, under any player's control', a state on a character included."""
+    state = _cleaver_table("unique")
+    mine = put_character(state, 0, "Teahouse Brawler")
+    theirs = put_character(state, 1, "Teahouse Brawler")
+    cleaver = state.hands[0][0]
+    assert plays_of(state, cleaver) == [(cleaver, mine)]
+    put_state(state, 1, CLEAVER, theirs)
+    assert plays_of(state, cleaver) == []
+
+
+@pytest.mark.rule("shadowfist.txt", "26.2", 90)
+def test_a_limited_state_is_refused_only_while_you_control_one_in_play() -> None:
+    """Limited: 'you cannot play a card with this title while you control one in play':
+    an opponent's copy on a character does not matter, your own copy played on an
+    earlier turn does."""
+    state = _cleaver_table("limited")
+    mine = put_character(state, 0, "Teahouse Brawler")
+    theirs = put_character(state, 1, "Teahouse Brawler")
+    cleaver = state.hands[0][0]
+    put_state(state, 1, CLEAVER, theirs)
+    assert plays_of(state, cleaver) == [(cleaver, mine)]
+    put_state(state, 0, CLEAVER, mine)  # in play, not played this turn
+    assert state.limited_used[0] == []
+    assert plays_of(state, cleaver) == []

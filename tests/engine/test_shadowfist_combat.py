@@ -492,3 +492,21 @@ def test_an_attacker_stopped_in_its_chain_does_not_spare_the_next_attacker_its_c
     assert state.zone[sentry] == SMOKED
     assert state.damage[site] == 0
     assert state.blocks == []
+
+
+@pytest.mark.rule("shadowfist.txt", "13.1", "13.4")
+def test_an_attacker_without_fighting_does_not_damage_its_target_nor_earn_another_attack() -> None:
+    """An attacker at Fighting 0 inflicts no damage on the target character, so the attack
+    did not damage its target and no other attack may follow."""
+    state = main_table()
+    target = put_character(state, 1, "Temple Novice")  # 1
+    weak = put_character(state, 0, "Teahouse Brawler")  # 2
+    put_state(state, 1, "Cursed Jade Amulet", weak)  # -2: Fighting 0
+    put_character(state, 0, "Monastery Sentry")  # could attack again
+    assert fighting(state, weak) == 0
+    events = attack(state, target, weak)  # the target strikes back at its only attacker
+    assert Event("damaged", {"card": weak, "amount": 1}) in events
+    assert Event("attack_ended", {"hit": False}) in events
+    assert state.damage[target] == 0
+    assert state.phase == MAIN
+    assert "attack" not in legal_kinds(state)

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from play.engine.games.shadowfist import GAME
-from play.engine.games.shadowfist.state import PLAY, ShadowfistState
+from play.engine.games.shadowfist.effects.spec import EffectSpec
+from play.engine.games.shadowfist.effects.targets import (
+    attack_location,
+    location_of,
+    target_ok,
+    target_options,
+)
+from play.engine.games.shadowfist.state import NONE, PLAY, ShadowfistState
 from play.engine.games.shadowfist.stats import fighting
 
 from .shadowfist_table import (
     act,
     attack,
+    every_card,
     give_resources,
     main_table,
+    new_table,
     pass_round,
     plays_of,
     put_character,
@@ -27,6 +38,7 @@ from .shadowfist_table import (
     put_state,
     starter_cards,
     to_hand,
+    to_main,
 )
 
 BEADS = "Prayer Beads of Warding"
@@ -193,3 +205,30 @@ def test_an_edge_is_at_no_location_so_its_at_location_ability_has_no_target() ->
     put_character(state, 0, "Temple Novice")
     put_character(state, 1, "Temple Novice")
     assert _targets(state, watch) == set()
+
+
+@pytest.mark.rule("shadowfist.txt", 86)
+def test_a_designator_filter_keeps_only_characters_with_that_designator() -> None:
+    """Starter doc, "Targets": the filter ``designator`` narrows a character target to the
+    characters whose title or subtitle has that word (checked in the choice and again on
+    resolution)."""
+    state = main_table()
+    cop = put_character(state, 1, "The Last Honest Inspector")  # ... Legendary Cop
+    other = put_character(state, 1, "Teahouse Brawler")
+    source = put_character(state, 0, "Temple Novice")
+    spec = EffectSpec(key="damage_target", target="character", designator="Cop")
+    assert target_options(state, 0, source, spec) == [(cop,)]
+    assert target_ok(state, 0, source, spec, cop)
+    assert not target_ok(state, 0, source, spec, other)
+
+
+def test_there_is_no_attack_location_without_an_attack_in_progress() -> None:
+    """With no attack in progress, there is no attack location, whatever is in play (the
+    attack's target is then NONE, which must not be read as the last card)."""
+    state = new_table([every_card(), [*["Jade Moon Garden"] * 8, "Temple Novice"]])
+    to_main(state)
+    last = len(state.kind) - 1
+    assert put_character(state, 1, "Temple Novice") == last
+    assert state.att_player == NONE
+    assert location_of(state, last) == (1, 0)
+    assert attack_location(state) is None
