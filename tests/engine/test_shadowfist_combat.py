@@ -9,6 +9,7 @@ from play.engine.core import Action, Event
 from play.engine.games.shadowfist import GAME, ShadowfistState
 from play.engine.games.shadowfist.state import (
     DECLARE,
+    FATE,
     INTERCEPT,
     JOIN,
     MAIN,
@@ -510,3 +511,19 @@ def test_an_attacker_without_fighting_does_not_damage_its_target_nor_earn_anothe
     assert state.damage[target] == 0
     assert state.phase == MAIN
     assert "attack" not in legal_kinds(state)
+
+
+@pytest.mark.rule("shadowfist.txt", "13.4", "14.2")
+def test_a_hit_effect_is_told_and_the_state_remembers_it_while_the_sites_fate_waits() -> None:
+    """Hero of the Harbor ('When this character inflicts combat damage on the target of its
+    attack, gain 1 Power') reduces a site to 0 Body: the Power gained is told with the
+    combat, and while the attacking player decides the site's fate the saved state names
+    the Hero as the attacker whose hit effect has happened (once per attack)."""
+    state = main_table()
+    hero = put_character(state, 0, "Hero of the Harbor")  # 7
+    site = put_site(state, 1, "Old Junk Harbor")  # Body 7
+    events = attack(state, site, hero)
+    assert Event("power_gained", {"player": 0, "amount": 1}) in events
+    assert state.pool[0] == 11
+    assert state.phase == FATE
+    assert state.to_dict()["hit_done"] == [hero]

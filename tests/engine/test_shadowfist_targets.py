@@ -232,3 +232,16 @@ def test_there_is_no_attack_location_without_an_attack_in_progress() -> None:
     assert state.att_player == NONE
     assert location_of(state, last) == (1, 0)
     assert attack_location(state) is None
+
+
+def test_a_state_played_on_a_site_you_control_is_offered_only_your_sites() -> None:
+    """Spirit Ward: 'Play on a site you control.' Its hosts are your sites, front and back
+    row, never a character of yours nor another player's site."""
+    state = main_table()
+    put_character(state, 0, "Teahouse Brawler")
+    front = put_site(state, 0, "Old Junk Harbor")
+    back = put_site(state, 0, "Sleeping Dragon Ridge", slot=0)
+    put_site(state, 1, "Old Junk Harbor")
+    (ward,) = to_hand(state, 0, "Spirit Ward")
+    give_resources(state, 0, "M")
+    assert sorted(args[1] for args in plays_of(state, ward)) == sorted([front, back])

@@ -10,7 +10,8 @@ import pytest
 from play.engine.core import Action, Event, IllegalAction, SetupError
 from play.engine.games.shadowfist import GAME
 from play.engine.games.shadowfist.damage import heal
-from play.engine.games.shadowfist.state import DISCARD_STEP, MAIN
+from play.engine.games.shadowfist.state import DISCARD_STEP, MAIN, SMOKED
+from play.engine.games.shadowfist.stats import fighting
 
 from .shadowfist_table import (
     DECK_NAMES,
@@ -22,6 +23,7 @@ from .shadowfist_table import (
     legal_kinds,
     main_table,
     new_table,
+    play,
     plays_of,
     put_character,
     put_site,
@@ -539,3 +541,21 @@ def test_outside_your_main_shot_only_events_usable_at_any_time_are_offered():
     assert state.pending == [1]
     offered = {title(state, a.args[0]) for a in GAME.legal_actions(state) if a.kind == "play"}
     assert offered == {"Lead Rain"}
+
+
+@pytest.mark.rule("shadowfist.txt", "13.2")
+def test_a_character_whose_fighting_bonus_ends_with_the_turn_is_smoked_and_told() -> None:
+    """Reading (docs/shadowfist.md): effects 'until the end of the turn' end when the turn
+    ends. A Brawler (2) with +2 Fighting for the turn survives 3 damage; when the bonus
+    ends, 'Damage lowers Fighting score' leaves it none: it is smoked, and the end of the
+    turn tells it before the turn ends."""
+    state = main_table()
+    char = put_character(state, 0, "Teahouse Brawler")
+    play(state, "Fists of the Faithful", char)
+    state.damage[char] = 3
+    assert fighting(state, char) == 1
+    events = act(state, "end_turn")
+    assert state.zone[char] == SMOKED
+    smoked = Event("left_play", {"card": char, "to": "smoked"})
+    assert smoked in events
+    assert events.index(smoked) < events.index(Event("turn_ended", {"player": 0}))

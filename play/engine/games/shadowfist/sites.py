@@ -70,19 +70,17 @@ def remove_site(state: ShadowfistState, site: int) -> None:
     """
     seat = state.ctrl[site]
     columns = state.columns[seat]
-    c, row = site_position(state, site)
+    c = site_position(state, site)[0]
     column = columns[c]
-    if row == 1 or len(column) == 2:
+    if len(column) == 2:  # either row: the site leaves, the other stays (in front)
         column.remove(site)
         return
     del columns[c]
     last = max(len(columns) - 1, 0)
     loc = state.loc
     for char in state.chars[seat]:
-        if loc[char] > c or loc[char] > last:
+        if loc[char] > c or loc[char] > last:  # both at least 0: never below 0 after
             loc[char] -= 1
-        if loc[char] < 0:
-            loc[char] = 0
 
 
 def front_sites(state: ShadowfistState, seat: int) -> list[int]:
