@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from play.engine.core import Action, Event
@@ -26,10 +28,12 @@ from .shadowfist_table import (
     legal_kinds,
     main_table,
     pass_round,
+    play,
     put_character,
     put_site,
     put_state,
     set_hand,
+    starter_cards,
     to_hand,
     to_main,
 )
@@ -527,3 +531,124 @@ def test_a_hit_effect_is_told_and_the_state_remembers_it_while_the_sites_fate_wa
     assert state.pool[0] == 11
     assert state.phase == FATE
     assert state.to_dict()["hit_done"] == [hero]
+
+
+def _puppet_at_any_time() -> list[dict[str, Any]]:
+    """The starter set, its Puppet on Red Strings ('Take control of a target character
+    with a cost of 3 or less controlled by an opponent') playable at any time."""
+    return [
+        {**card, "effect_params": {**card["effect_params"], "timing": "any"}}
+        if card["name"] == "Puppet on Red Strings"
+        else card
+        for card in starter_cards()
+    ]
+
+
+@pytest.mark.rule("shadowfist.txt", 10, 12)
+def test_a_player_under_attack_who_took_control_of_an_attacker_does_not_intercept() -> None:
+    """The player under attack takes control of the only attacker before the interception:
+    that player now controls an attacking character, so it is an attacking player and is
+    not asked to intercept (its Temple Novice at the target's location stays out of it)."""
+    state = main_table(cards=_puppet_at_any_time())
+    site = put_site(state, 1, "Old Junk Harbor")
+    novice = put_character(state, 1, "Temple Novice")
+    brawler = put_character(state, 0, "Teahouse Brawler")  # cost 2
+    (puppet,) = to_hand(state, 1, "Puppet on Red Strings")
+    give_resources(state, 1, "eeM")
+    state.pool[1] = 5
+    attack(state, site, brawler)
+    assert state.to_act == 1  # the window after the declaration
+    act(state, "play", puppet, brawler)
+    pass_round(state)
+    assert state.ctrl[brawler] == 1
+    assert state.phase == MAIN
+    assert state.zone[novice] == PLAY
+    assert not state.turned[novice]
+
+
+@pytest.mark.rule("shadowfist.txt", "13.3")
+def test_an_attack_on_a_character_smoked_before_the_attackers_reach_it_ends() -> None:
+    """Lead Rain smokes the target character in the window after the declaration: the two
+    attackers have nothing to reach, so the attack ends (and says so) with no strike to
+    choose."""
+    state = main_table()
+    target = put_character(state, 1, "Temple Novice")  # 1
+    a = put_character(state, 0, "Teahouse Brawler")
+    b = put_character(state, 0, "Teahouse Brawler")
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    attack(state, target, a, b)
+    assert state.to_act == 0  # the window after the declaration
+    events = act(state, "play", rain, target)
+    while state.pending and state.to_act is not None:
+        events += act(state, "pass")
+    assert state.zone[target] == SMOKED
+    assert state.phase == MAIN
+    assert events[-1] == Event("attack_ended", {"hit": False})
+    assert state.damage[a] == state.damage[b] == 0
+
+
+@pytest.mark.rule("shadowfist.txt", "13.3")
+def test_an_attack_whose_attackers_are_smoked_after_the_interception_reaches_nothing() -> None:
+    """The player under attack does not intercept, then smokes the only attacker with Lead
+    Rain before it reaches the target character: the attack ends and says so."""
+    state = main_table()
+    target = put_character(state, 1, "Temple Novice")
+    put_character(state, 1, "Monastery Sentry")  # could intercept
+    brawler = put_character(state, 0, "Teahouse Brawler")  # 2
+    (rain,) = to_hand(state, 1, "Lead Rain")
+    give_resources(state, 1, "dH")
+    state.pool[1] = 5
+    attack(state, target, brawler)
+    pass_round(state)
+    assert (state.phase, state.to_act) == (INTERCEPT, 1)
+    act(state, "pass")  # no interceptor: the window before the attackers reach the target
+    assert state.to_act == 1
+    events = act(state, "play", rain, brawler)
+    while state.pending and state.to_act is not None:
+        events += act(state, "pass")
+    assert state.zone[brawler] == SMOKED
+    assert state.zone[target] == PLAY
+    assert state.damage[target] == 0
+    assert state.phase == MAIN
+    assert events[-1] == Event("attack_ended", {"hit": False})
+
+
+@pytest.mark.rule("shadowfist.txt", "88.3")
+def test_ambush_damage_and_the_smoke_it_causes_are_told() -> None:
+    """Twin-Pistol Drifter (4, Ambush) smokes its interceptor before it strikes: the
+    Ambush damage and the interceptor leaving play are told, in that order, and the
+    interceptor inflicts nothing."""
+    state = main_table()
+    site = put_site(state, 1, "Old Junk Harbor")
+    drifter = put_character(state, 0, "Twin-Pistol Drifter")  # 4, Ambush
+    sentry = put_character(state, 1, "Monastery Sentry")  # 2
+    attack(state, site, drifter)
+    events = act(state, "intercept", sentry, drifter)
+    assert events[1:3] == [
+        Event("damaged", {"card": sentry, "amount": 4}),
+        Event("left_play", {"card": sentry, "to": "smoked"}),
+    ]
+    assert Event("damaged", {"card": drifter, "amount": 2}) not in events
+
+
+@pytest.mark.rule("shadowfist.txt", "13.2")
+def test_an_attacker_smoked_when_its_attacking_bonus_ends_is_told_before_the_attack_ends() -> None:
+    """Code of the Badge ('+1 Fighting while attacking'): a Teahouse Brawler at 3 survives
+    2 damage from its interceptor; when the attack ends it is back to 2 and is smoked, and
+    the smoke is told before the end of the attack."""
+    state = main_table()
+    brawler = put_character(state, 0, "Teahouse Brawler")  # 2
+    play(state, "Code of the Badge")
+    site = put_site(state, 1, "Old Junk Harbor")
+    sentry = put_character(state, 1, "Monastery Sentry")  # 2
+    attack(state, site, brawler)
+    events = act(state, "intercept", sentry, brawler)
+    while state.phase != MAIN:
+        events += act(state, "pass")
+    assert state.zone[sentry] == SMOKED
+    assert state.zone[brawler] == SMOKED
+    assert events[-2:] == [
+        Event("left_play", {"card": brawler, "to": "smoked"}),
+        Event("attack_ended", {"hit": True}),
+    ]

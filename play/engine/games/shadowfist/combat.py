@@ -57,9 +57,9 @@ def _deal(state: ShadowfistState, blows: list[Blow], out: Events) -> None:
         for dealer, receiver in blows
         if zone[dealer] == PLAY and zone[receiver] == PLAY
     ]
+    # Combat damage is simultaneous: nothing leaves play until ``settle`` (a damaged
+    # site's fate waits too), so every receiver listed is still in play when it is hit.
     for dealer, receiver, amount in amounts:
-        if zone[receiver] != PLAY:
-            continue
         if state.defs[state.kind[receiver]].is_site:
             dealt = damage_site(state, receiver, amount, out)
         else:
