@@ -562,9 +562,12 @@ def report(
         lines.append(f"  not run:     {counts.not_run} (the run stopped before them; left out "
                      "of the share below)")  # fmt: skip
     met = "met" if counts.score >= TARGET else "not met"
+    if counts.not_run:  # a share of the mutants tried says nothing of the rest
+        met = f"not shown: {counts.not_run} mutants not run"
+    tried = " tried" if counts.not_run else ""
     lines += [
-        f"  killed of the {counts.rules_mutants} rules mutants (neither string-only nor "
-        f"equivalent): {counts.score:.1%} (target {TARGET:.0%}: {met})",
+        f"  killed of the {counts.rules_mutants} rules mutants{tried} (neither string-only "
+        f"nor equivalent): {counts.score:.1%} (target {TARGET:.0%}: {met})",
         *([f"  time: {seconds / 60:.1f} min"] if seconds else []),
         "",
         f"survivors ({len(survivors)}):",

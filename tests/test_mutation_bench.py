@@ -111,6 +111,22 @@ def test_the_tally_counts_equivalents_and_wording_apart_and_checks_the_equivalen
     assert "m.x_f__mutmut_7 is killed: not equivalent" in problems[1]
 
 
+def _tally(**counts: int) -> object:
+    base = {"killed": 95, "survived": 5, "timeout": 0, "equivalent": 0, "string_only": 0}
+    return mutation.Tally(**{**base, "other": 0, "not_run": 0, "total": 100, **counts})
+
+
+def test_the_report_says_the_target_is_met_only_when_every_mutant_was_run() -> None:
+    complete = mutation.report("raise", _tally(), [], [], 0.0)
+    assert "killed of the 100 rules mutants (neither" in complete
+    assert "95.0% (target 90%: met)" in complete
+    stopped = mutation.report("raise", _tally(not_run=50, total=150), [], [], 0.0)
+    assert "killed of the 100 rules mutants tried (neither" in stopped
+    assert "95.0% (target 90%: not shown: 50 mutants not run)" in stopped
+    short = mutation.report("raise", _tally(killed=85, survived=15), [], [], 0.0)
+    assert "85.0% (target 90%: not met)" in short
+
+
 @pytest.mark.parametrize("game", sorted(mutation.PACKAGES))
 def test_every_module_of_a_game_is_mutated_or_left_out_with_a_reason(game: str) -> None:
     assert mutation.check_tables(game) == []
