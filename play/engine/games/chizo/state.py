@@ -115,9 +115,9 @@ class Battle:
 
     def clone(self) -> Battle:
         """An independent copy."""
-        twin = Battle.__new__(Battle)
-        twin.attacker, twin.defender = self.attacker, self.defender
-        twin.announcer, twin.defending = self.announcer, self.defending
+        twin = Battle(
+            self.attacker, self.defender, self.announcer, self.defending, len(self.support)
+        )
         twin.allies, twin.dismissed = list(self.allies), list(self.dismissed)
         twin.support, twin.asked = list(self.support), list(self.asked)
         twin.request, twin.step = self.request, self.step
@@ -180,14 +180,8 @@ class Frame:
 
     def clone(self) -> Frame:
         """An independent copy."""
-        twin = Frame.__new__(Frame)
-        twin.key, twin.player, twin.source = self.key, self.player, self.source
-        twin.step, twin.left, twin.wait, twin.data = (
-            self.step,
-            self.left,
-            self.wait,
-            list(self.data),
-        )
+        twin = Frame(self.key, self.player, self.source, self.left, list(self.data))
+        twin.step, twin.wait = self.step, self.wait
         return twin
 
     def to_list(self) -> list[Any]:
@@ -310,17 +304,19 @@ class ChizoState(State):
     # -- copying and JSON ---------------------------------------------------------------
 
     def clone(self) -> ChizoState:
-        """A copy sharing nothing mutable (lists and dicts copied; no deepcopy)."""
-        twin = ChizoState.__new__(ChizoState)
-        twin.cat, twin.players, twin.teams, twin.goldfish = (
+        """A copy sharing nothing mutable (lists copied one by one; no deepcopy). Built
+        through ``__init__`` (a class compiled with mypyc cannot be made without it), then
+        filled in."""
+        twin = ChizoState(
             self.cat,
             self.players,
             self.teams,
             self.goldfish,
+            self.kind,
+            self.owner,
+            self.rng.clone(),
         )
-        twin.team, twin.kind, twin.owner = self.team, self.kind, self.owner
         twin.ctrl = list(self.ctrl)
-        twin.rng = self.rng.clone()
         twin.stacks = [list(z) for z in self.stacks]
         twin.hands = [list(z) for z in self.hands]
         twin.discards = [list(z) for z in self.discards]

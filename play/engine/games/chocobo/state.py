@@ -140,12 +140,12 @@ class ChocoboState(State):
             self.recount(space)
 
     def clone(self) -> ChocoboState:
-        """A copy sharing nothing mutable (lists are copied one by one; no deepcopy)."""
-        twin = ChocoboState.__new__(ChocoboState)
+        """A copy sharing nothing mutable (lists copied one by one; no deepcopy). Built
+        through ``__init__`` (a class compiled with mypyc cannot be made without it), then
+        filled in."""
+        twin = ChocoboState(self.layout, self.rng.clone())  # the layout is immutable: shared
         for name in _SCALARS:
             setattr(twin, name, getattr(self, name))
-        twin.layout = self.layout  # immutable: shared
-        twin.rng = self.rng.clone()
         twin.smalls = [list(pair) for pair in self.smalls]
         twin.bigs = list(self.bigs)
         twin.comp = list(self.comp)

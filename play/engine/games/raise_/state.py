@@ -88,10 +88,10 @@ class RaiseState(State):
         self.values, self.value_of = card_values_and_getter(dice, self.players)
 
     def clone(self) -> RaiseState:
-        """A copy sharing nothing mutable (lists are copied one by one; no deepcopy)."""
-        twin = RaiseState.__new__(RaiseState)
-        twin.players = self.players
-        twin.rng = self.rng.clone()
+        """A copy sharing nothing mutable (lists copied one by one; no deepcopy). Built
+        through ``__init__`` (a class compiled with mypyc cannot be made without it), then
+        filled in."""
+        twin = RaiseState(self.players, self.rng.clone())
         twin.step = self.step
         twin.to_act = self.to_act
         twin.phase = self.phase

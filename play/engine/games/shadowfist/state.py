@@ -202,11 +202,12 @@ class ShadowfistState(State):
     # -- copying -----------------------------------------------------------------------
 
     def clone(self) -> ShadowfistState:
-        """A copy sharing nothing mutable (lists copied one by one; no deepcopy)."""
-        twin = ShadowfistState.__new__(ShadowfistState)
+        """A copy sharing nothing mutable (lists copied one by one; no deepcopy). Built
+        through ``__init__`` (a class compiled with mypyc cannot be made without it), then
+        filled in."""
+        twin = ShadowfistState(self.players, self.rng.clone(), self.defs, self.kind, self.owner)
         for name in _SCALARS:
             setattr(twin, name, getattr(self, name))
-        twin.rng = self.rng.clone()
         for name in _FLAT_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         for name in _NESTED_LISTS:
