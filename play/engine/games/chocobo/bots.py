@@ -84,11 +84,11 @@ def _scores(state: ChocoboState, seat: int, legal: Sequence[Action]) -> list[flo
             # The score from its parts fixed by the board, as ``_Scorer`` computes it.
             what, space, adj, flag = parts
             if what == _BIG_CALL:  # flag: a Spring next to the space; space: the base
-                near = flag or any(map(state.tokens.__getitem__, adj))
-                scores[i] = space + (0.5 if near else 0.0)
+                token_near = flag or any(map(state.tokens.__getitem__, adj))
+                scores[i] = space + (0.5 if token_near else 0.0)
             elif what == _TIFON:  # flag: the space is on the victim's territory
-                near = sum(map(comp.__getitem__, adj)) + comp[space]
-                scores[i] = -1.0 if flag else 0.5 + near
+                crowd = sum(map(comp.__getitem__, adj)) + comp[space]
+                scores[i] = -1.0 if flag else 0.5 + crowd
             else:  # a Golem on a territory; flag: the seat's own
                 scores[i] = -float(comp[space]) if flag else float(comp[space])
     return scores  # type: ignore[return-value]  # no None left
