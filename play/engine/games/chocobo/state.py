@@ -29,6 +29,34 @@ RESUMES = ("", RESUME_MOVE, RESUME_CALL)
 NOWHERE = -1  # a chocobo not on the board (unplaced; a big chocobo in the supply)
 
 
+#: The attributes a clone copies as they are (ints, bools, strings, None, and the shared
+#: ``tables``); the others are containers a clone copies, or the layout and rng.
+_SCALARS = (
+    "active",
+    "big_moved",
+    "big_new",
+    "face",
+    "first",
+    "golem_space",
+    "kick_space",
+    "kicked",
+    "phase",
+    "players",
+    "result",
+    "resume",
+    "step",
+    "steps",
+    "supply",
+    "tables",
+    "tifon_from",
+    "tifon_seat",
+    "to_act",
+    "token_supply",
+    "turn",
+    "winner",
+)
+
+
 class ChocoboState(State):
     """Everything about a game. Lists are mutated in place by the rules.
 
@@ -45,39 +73,18 @@ class ChocoboState(State):
     """
 
     __slots__ = (
-        "active",
-        "big_moved",
-        "big_new",
+        *_SCALARS,
         "bigs",
         "block",
         "comp",
         "discard",
-        "face",
-        "first",
-        "golem_space",
         "hands",
-        "kick_space",
-        "kicked",
         "layout",
         "load",
-        "phase",
         "pile",
-        "players",
-        "result",
-        "resume",
         "rng",
         "smalls",
-        "step",
-        "steps",
-        "supply",
-        "tables",
-        "tifon_from",
-        "tifon_seat",
-        "to_act",
-        "token_supply",
         "tokens",
-        "turn",
-        "winner",
     )
 
     def __init__(self, board: Layout, rng: Rng) -> None:
@@ -259,31 +266,3 @@ class ChocoboState(State):
             raise DataError("bad_state", f"not a Chocobo Party Up! state: {exc!r}") from exc
         state.recount_all()
         return state
-
-
-#: The attributes a clone copies as they are (ints, bools, strings, None, and the shared
-#: ``tables``); the others are containers a clone copies, or the layout and rng.
-_SCALARS = (
-    "active",
-    "big_moved",
-    "big_new",
-    "face",
-    "first",
-    "golem_space",
-    "kick_space",
-    "kicked",
-    "phase",
-    "players",
-    "result",
-    "resume",
-    "step",
-    "steps",
-    "supply",
-    "tables",
-    "tifon_from",
-    "tifon_seat",
-    "to_act",
-    "token_supply",
-    "turn",
-    "winner",
-)
