@@ -10,6 +10,7 @@ import pytest
 from play.engine.core import Action, Event
 from play.engine.games.shadowfist import GAME, ShadowfistState
 from play.engine.games.shadowfist.state import (
+    COMBAT,
     DECLARE,
     FATE,
     INTERCEPT,
@@ -544,11 +545,12 @@ def _puppet_at_any_time() -> list[dict[str, Any]]:
     ]
 
 
-@pytest.mark.rule("shadowfist.txt", 10, 12)
-def test_a_player_under_attack_who_took_control_of_an_attacker_does_not_intercept() -> None:
-    """The player under attack takes control of the only attacker before the interception:
-    that player now controls an attacking character, so it is an attacking player and is
-    not asked to intercept (its Temple Novice at the target's location stays out of it)."""
+@pytest.mark.rule("shadowfist.txt", 45)
+def test_an_attacker_taken_by_the_player_under_attack_leaves_the_attack() -> None:
+    """Reading (docs/shadowfist.md, "Owner and controller"): a character whose control
+    changes leaves the attack. The player under attack takes control of the only attacker
+    in the window after the declaration: it keeps its turned state but no longer attacks,
+    so the attack ends without damaging the site of its new controller."""
     state = main_table(cards=_puppet_at_any_time())
     site = put_site(state, 1, "Old Junk Harbor")
     novice = put_character(state, 1, "Temple Novice")
@@ -558,12 +560,76 @@ def test_a_player_under_attack_who_took_control_of_an_attacker_does_not_intercep
     state.pool[1] = 5
     attack(state, site, brawler)
     assert state.to_act == 1  # the window after the declaration
-    act(state, "play", puppet, brawler)
-    pass_round(state)
+    events = act(state, "play", puppet, brawler)
+    while state.pending and state.to_act is not None:
+        events += act(state, "pass")
     assert state.ctrl[brawler] == 1
+    assert brawler in state.chars[1]
+    assert state.turned[brawler]  # "keeps its damage, turned state and states"
     assert state.phase == MAIN
+    assert state.damage[site] == 0
+    assert events[-1] == Event("attack_ended", {"hit": False})
     assert state.zone[novice] == PLAY
     assert not state.turned[novice]
+
+
+@pytest.mark.rule("shadowfist.txt", 45, "9.2")
+def test_the_other_attackers_go_on_when_one_is_taken() -> None:
+    """Two Brawlers attack; the player under attack takes one of them: only the other
+    reaches the site (2 damage, not 4), and the player under attack, who controls no
+    attacker, is still asked to intercept with its characters at the target."""
+    state = main_table(cards=_puppet_at_any_time())
+    site = put_site(state, 1, "Old Junk Harbor")
+    novice = put_character(state, 1, "Temple Novice")
+    taken = put_character(state, 0, "Teahouse Brawler")
+    other = put_character(state, 0, "Teahouse Brawler")
+    (puppet,) = to_hand(state, 1, "Puppet on Red Strings")
+    give_resources(state, 1, "eeM")
+    state.pool[1] = 5
+    attack(state, site, taken, other)
+    act(state, "play", puppet, taken)
+    pass_round(state)
+    assert state.ctrl[taken] == 1
+    assert state.attackers == [other]
+    assert state.phase == INTERCEPT
+    assert state.to_act == 1
+    intercepts = {x.args for x in GAME.legal_actions(state) if x.kind == "intercept"}
+    # the taken Brawler, now at the target's location, may intercept its old partner
+    assert intercepts == {(novice, other), (taken, other)}
+    act(state, "pass")
+    pass_round(state)  # the window before the attackers reach the target
+    assert state.phase == MAIN
+    assert state.damage[site] == fighting(state, other) == 2
+    assert state.damage[taken] == 0
+
+
+@pytest.mark.rule("shadowfist.txt", 45, "11.1")
+def test_an_interceptor_taken_before_its_combat_stops_nobody() -> None:
+    """The player under attack intercepts the Brawler with its Temple Novice; in the window
+    before that combat the attacking player takes control of the Novice. It leaves the
+    attack: no combat is fought, and the Brawler goes on to damage the site."""
+    state = main_table(cards=_puppet_at_any_time())
+    site = put_site(state, 1, "Old Junk Harbor")
+    novice = put_character(state, 1, "Temple Novice")
+    brawler = put_character(state, 0, "Teahouse Brawler")
+    (puppet,) = to_hand(state, 0, "Puppet on Red Strings")
+    give_resources(state, 0, "eeM")
+    state.pool[0] = 5
+    attack(state, site, brawler)
+    pass_round(state)  # the window after the declaration
+    assert state.phase == INTERCEPT
+    assert state.to_act == 1
+    act(state, "intercept", novice, brawler)  # nothing more to declare: combat is next
+    assert state.phase == COMBAT
+    assert state.to_act == 0
+    assert state.blocks == [[novice, brawler]]
+    act(state, "play", puppet, novice)
+    pass_round(state)
+    pass_round(state)  # the window before the attackers reach the target
+    assert state.ctrl[novice] == 0
+    assert state.phase == MAIN
+    assert state.damage[novice] == state.damage[brawler] == 0
+    assert state.damage[site] == 2
 
 
 @pytest.mark.rule("shadowfist.txt", "13.3")

@@ -4,9 +4,10 @@ Starter doc, "The vocabulary": ``smoke_target``, ``toast_target`` and ``return_t
 send the target to its owner's smoked pile, discard pile or hand ("States attached to it
 go to their owners' smoked piles"); ``take_control`` makes you its controller for good
 ("its owner does not change. It moves to a location of yours that you choose and keeps
-its damage, turned state and states"); ``turn_target`` and ``unturn`` turn and unturn
-("An attacker stays in its attack"); ``cancel_event`` cancels an event waiting to
-resolve ("Its costs stay paid").
+its damage, turned state and states"; reading, docs/shadowfist.md: a character whose
+control changes leaves the attack it is in, as attacker or interceptor); ``turn_target``
+and ``unturn`` turn and unturn ("An attacker stays in its attack"); ``cancel_event``
+cancels an event waiting to resolve ("Its costs stay paid").
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ def take_control(effect: Resolution, char: int) -> None:
     state.chars[seat].append(char)
     state.ctrl[char] = seat
     state.loc[char] = 0
+    if char in state.attackers:
+        state.attackers.remove(char)
+    state.blocks = [block for block in state.blocks if char not in block]
     effect.emit("control_taken", {"card": char, "player": seat})
     if locations(state, seat) > 1:
         state.choice = ["place", seat, 1, effect.source, char]
