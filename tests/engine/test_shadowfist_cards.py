@@ -4,6 +4,7 @@ stats, and effects that are not modelled reported as blanks (never silently)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -117,6 +118,50 @@ def test_what_is_not_modelled_is_listed_with_a_reason(changes, reason):
     (card,) = unmodelled_cards([data])
     assert reason in card.unmodelled
     assert card.effect is None or card.fighting_is_x
+
+
+_STATIC = {"trigger": "static", "amount": 1}
+_ON_HOST = {**_STATIC, "target": "host", "attach_to": "your_character"}
+_GUTS = {"abilities": ["guts"], "target": "your_character"}
+_TURN = {"trigger": "play", "duration": "turn", "target": "your_character"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "key", "params", "blank"),
+    [
+        ("Edge", "fighting_bonus", {**_STATIC, "target": "your_characters"}, False),
+        ("Edge", "site_body_bonus", {**_STATIC, "target": "your_sites"}, False),
+        ("Edge", "site_power_bonus", {**_STATIC, "target": "your_sites"}, False),
+        ("Edge", "cost_reduction", {**_STATIC, "card_type": "State"}, False),
+        ("Edge", "grant_ability", {"trigger": "static", **_GUTS}, True),
+        ("State", "fighting_bonus", _ON_HOST, False),
+        ("Edge", "fighting_bonus", _ON_HOST, True),
+        ("Character", "gain_power", {"trigger": "attack_hit", "amount": 1}, False),
+        ("Character", "draw", {"trigger": "attack_hit", "count": 1}, False),
+        ("Site", "gain_power", {"trigger": "attack_hit", "amount": 1}, True),
+        ("Edge", "draw", {"trigger": "establishing", "count": 1}, False),
+        ("Character", "gain_power", {"trigger": "establishing", "amount": 1}, False),
+        ("Character", "draw", {"trigger": "play", "count": 1}, False),
+        ("Site", "cancel_event", {"trigger": "play", "target": "event"}, True),
+        ("Character", "fighting_bonus", {**_TURN, "amount": 1}, True),
+        ("Character", "grant_ability", {**_TURN, "abilities": ["guts"]}, True),
+    ],
+)
+def test_an_effect_the_engine_cannot_run_on_its_type_of_card_makes_it_a_blank(
+    kind: str, key: str, params: dict[str, Any], blank: bool
+) -> None:
+    """Which key, trigger and type of card the engine runs (docs/shadowfist.md, "Real
+    cards"): a static effect is a State's on its host, or one of four bonuses; an
+    "attack_hit" effect is a character's; a card played into play does nothing that lasts
+    the turn or answers an event. Anything else is played as a blank, and says so."""
+    data = {**API_ROW, "type": kind, "body": 3, "fighting": 2, "effect_key": key}
+    card = card_from_dict({**data, "effect_params": params})
+    if blank:
+        trigger = params["trigger"]
+        assert card.unmodelled == f"{key} with trigger {trigger!r} on a {kind}: played as a blank"
+    else:
+        assert card.unmodelled == ""
+        assert card.effect is not None
 
 
 def test_an_unmodelled_card_without_an_id_is_named_by_its_index():

@@ -245,3 +245,50 @@ def test_a_state_played_on_a_site_you_control_is_offered_only_your_sites() -> No
     (ward,) = to_hand(state, 0, "Spirit Ward")
     give_resources(state, 0, "M")
     assert sorted(args[1] for args in plays_of(state, ward)) == sorted([front, back])
+
+
+def _with_effect(name: str, key: str, **params: Any) -> list[dict[str, Any]]:
+    """The starter set, the card ``name`` given the effect ``key`` with ``params``."""
+    return [
+        {**card, "effect_key": key, "effect_params": params} if card["name"] == name else card
+        for card in starter_cards()
+    ]
+
+
+def test_a_character_entering_play_takes_its_location_then_its_target() -> None:
+    """A character with 'When this enters play, a target opponent discards a card of their
+    choice': its first argument is the location it goes to, the next its target; the
+    opponent's choice names the character as its source."""
+    discard = {"trigger": "play", "count": 1, "target": "opponent"}
+    state = main_table(cards=_with_effect("Rookie Patrol Officer", "force_discard", **discard))
+    to_hand(state, 1, "Teahouse Brawler", "Temple Novice")
+    (officer,) = to_hand(state, 0, "Rookie Patrol Officer")
+    assert (officer, 0, 1) in plays_of(state, officer)
+    act(state, "play", officer, 0, 1)
+    assert state.loc[officer] == 0
+    assert state.choice == ["discard", 1, 1, officer, -1]
+
+
+def test_an_edge_entering_play_takes_every_argument_as_a_target() -> None:
+    """An edge has no place to choose: 'When this enters play, inflict 1 damage on a target
+    character' takes its first argument as the target; and one without a target
+    ('gain 1 Power') takes none."""
+    hit = {"trigger": "play", "amount": 1, "target": "character"}
+    state = main_table(cards=_with_effect("Code of the Badge", "damage_target", **hit))
+    brawler = put_character(state, 1, "Teahouse Brawler")
+    (edge,) = to_hand(state, 0, "Code of the Badge")
+    give_resources(state, 0, state.defs[state.kind[edge]].requires)
+    assert (edge, brawler) in plays_of(state, edge)
+    act(state, "play", edge, brawler)
+    pass_round(state)
+    assert state.damage[brawler] == 1
+
+    gain = {"trigger": "play", "amount": 1}
+    state = main_table(cards=_with_effect("Code of the Badge", "gain_power", **gain))
+    (edge,) = to_hand(state, 0, "Code of the Badge")
+    give_resources(state, 0, state.defs[state.kind[edge]].requires)
+    cost = state.defs[state.kind[edge]].cost
+    before = state.pool[0]
+    act(state, "play", edge)
+    pass_round(state)
+    assert state.pool[0] == before - cost + 1

@@ -237,14 +237,13 @@ def _supported(kind: str, spec: EffectSpec) -> bool:
     if trigger == STATIC:
         if spec.attach_to:
             return kind == STATE
-        return (
-            spec.key in ("fighting_bonus", "site_body_bonus", "site_power_bonus", "cost_reduction")
-            and spec.target != "host"
-        )
+        # Not on a host (the spec refuses target "host" without attach_to): a bonus.
+        return spec.key in ("fighting_bonus", "site_body_bonus", "site_power_bonus",
+                            "cost_reduction")  # fmt: skip
     if trigger == ATTACK_HIT:
-        return kind == CHARACTER and spec.key in ("gain_power", "draw")
+        return kind == CHARACTER  # gain_power or draw: the only keys the spec allows on it
     if trigger == ESTABLISHING:
-        return spec.key in ("gain_power", "draw")
+        return True  # gain_power or draw, on any card in play
     if trigger == PLAY:
         # Played from hand into play: the effect happens at once, so nothing that lasts
         # "until the end of the turn" and nothing that answers an event.

@@ -209,13 +209,15 @@ def _enter_play(
 ) -> None:
     state.zone[card] = IN_PLAY
     state.ctrl[card] = seat
-    used = 1
-    free_power = False
+    # The first argument places the card (a location, a column, a host), the rest are its
+    # targets; an edge has no place, so all its arguments are targets.
+    targets = rest[1:]
+    # Counted before the site is placed: "if you have no feng shui sites in play".
+    free_power = definition.is_fs and feng_shui_count(state, seat) == 0
     if definition.is_character:
         state.loc[card] = rest[0]
         state.chars[seat].append(card)
     elif definition.is_site:
-        free_power = definition.is_fs and feng_shui_count(state, seat) == 0
         place_site(state, seat, card, rest[0])
         state.face_up[card] = not definition.is_fs
         state.site_played = True
@@ -224,7 +226,7 @@ def _enter_play(
         state.attached.append(card)
     else:
         state.edges[seat].append(card)
-        used = 0
+        targets = rest
     if definition.aura:
         state.auras.append(card)
     if out is not None:
@@ -235,7 +237,7 @@ def _enter_play(
                     "player": seat,
                     "card": card,
                     "args": list(rest),
-                    "title": _public_title(state, card, definition),
+                    "title": _public_title(definition),
                 },
             )
         )
@@ -246,10 +248,10 @@ def _enter_play(
     spec = definition.effect
     if spec is not None and spec.trigger == PLAY:
         state.face_up[card] = True
-        resolve_effect(state, seat, card, spec, rest[used:], out)
+        resolve_effect(state, seat, card, spec, targets, out)
 
 
-def _public_title(state: ShadowfistState, card: int, definition: CardDef) -> str | None:
+def _public_title(definition: CardDef) -> str | None:
     """A feng shui site is played face down: its title is not public."""
     spec = definition.effect
     if definition.is_fs and not (spec is not None and spec.trigger == PLAY):
