@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Set up Cardhouse and run it: the two Quick start commands of the README.
 
-    python3 dev.py serve   # venv, install, migrate, load the catalogue, serve on :8000
-    python3 dev.py test    # venv, install, run the whole test suite (extra args go to pytest)
+    python3 dev.py serve   # venv, install, compile the engine, migrate, load the catalogue,
+                           # serve on :8000
+    python3 dev.py test    # venv, install, compile the engine, run the whole test suite
+                           # (extra args go to pytest)
     python3 dev.py prod    # a production-like stack: gunicorn + a Celery worker on
                            # the local PostgreSQL and Redis (docs/deploy.md)
 
 Standard library only, so it runs on a machine with nothing but Python 3.11.
 The virtual environment lives in .venv and is reinstalled only when
-pyproject.toml changes.
+pyproject.toml changes; the engine is compiled with mypyc when a C compiler is present
+and recompiled only when its sources change (CARDHOUSE_ENGINE=pure skips it).
 """
 
 from __future__ import annotations
@@ -50,8 +53,19 @@ def ensure_venv() -> None:
     STAMP.write_text(wanted)
 
 
-def serve(extra: list[str]) -> None:
+def ensure_engine() -> None:
+    """Compile the rules engine with mypyc unless it is current or cannot be (then the
+    engine runs as pure Python and one line says why): play/engine_build.py."""
+    _run(PYTHON, "-m", "play.engine_build", "build")
+
+
+def setup() -> None:
     ensure_venv()
+    ensure_engine()
+
+
+def serve(extra: list[str]) -> None:
+    setup()
     _run(PYTHON, "manage.py", "migrate", "--noinput")
     _run(PYTHON, "manage.py", "load_catalogue")
     address = extra[0] if extra else "127.0.0.1:8000"
@@ -79,7 +93,7 @@ def ensure_chromium() -> None:
 
 
 def test(extra: list[str]) -> None:
-    ensure_venv()
+    setup()
     ensure_chromium()
     _run(PYTHON, "-m", "pytest", *extra)
 
@@ -113,7 +127,7 @@ def prod(extra: list[str]) -> None:
     import signal
     import time
 
-    ensure_venv()
+    setup()
     address = extra[0] if extra else "127.0.0.1:8000"
     env = PROD_DEFAULTS | dict(os.environ)
     env.setdefault("DJANGO_SECRET_KEY", _secret_key())
@@ -158,7 +172,7 @@ COMMANDS = {
     "serve": serve,
     "test": test,
     "prod": prod,
-    "setup": lambda _extra: ensure_venv(),
+    "setup": lambda _extra: setup(),
 }
 
 

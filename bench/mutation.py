@@ -421,6 +421,8 @@ def run_mutmut(
     # Each mutant reruns the tests that reach it: the invariant tests' random games are
     # the costly ones (tests/engine/fuzz_harness.py, SEEDS_CAP_VARIABLE).
     os.environ["ENGINE_FUZZ_SEEDS"] = str(fuzz_seeds)
+    # The mutants are made in the sources: a compiled engine beside them would run unmutated.
+    os.environ["CARDHOUSE_ENGINE"] = "pure"
     # [tool.mutmut] in pyproject.toml names what is copied and which tests run; the
     # modules mutated are the game's.
     configuration.config().only_mutate = module_paths(game)

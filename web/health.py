@@ -1,6 +1,7 @@
 """`/healthz`: is this instance able to serve? The database answers a query and, when a
 broker is configured, the broker accepts a connection. 200 when both do, else 503; the
-body names each part, and never a password or a stack trace."""
+body names each part, and never a password or a stack trace. It also says which rules
+engine runs (compiled with mypyc or pure Python, and why: play/engine_choice.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+from play.engine_choice import running
 
 BROKER_TIMEOUT_SECONDS = 2.0
 
@@ -41,5 +44,5 @@ def broker_status() -> str:
 def healthz(request: HttpRequest) -> JsonResponse:
     parts = {"database": database_status(), "broker": broker_status()}
     healthy = all(value in ("ok", "in-process") for value in parts.values())
-    return JsonResponse({"status": "ok" if healthy else "unavailable", **parts},
-                        status=200 if healthy else 503)  # fmt: skip
+    body = {"status": "ok" if healthy else "unavailable", **parts, "engine": str(running())}
+    return JsonResponse(body, status=200 if healthy else 503)

@@ -20,6 +20,7 @@ from typing import Any
 import psycopg
 import pytest
 
+from play.engine_choice import running
 from tests.waiting import WAIT_SECONDS, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,11 +101,13 @@ def stack() -> Iterator[Stack]:
         drop_database()
 
 
-def test_its_health_check_reports_the_database_and_the_broker(stack: Stack) -> None:
+def test_its_health_check_reports_the_database_the_broker_and_the_engine(stack: Stack) -> None:
     status, body = stack.json("GET", "/healthz")
 
     assert status == 200
+    engine = body.pop("engine")
     assert body == {"status": "ok", "database": "ok", "broker": "ok"}
+    assert engine == str(running())  # the stack runs this checkout's engine
 
 
 def test_it_serves_the_catalogue_page_and_hashed_static_files(stack: Stack) -> None:

@@ -25,7 +25,8 @@ class EngineError(Exception):
 
     code: str = "engine_error"
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: object, reason: object) -> None:
+        # Typed object: checked here, so compiled code refuses a bad one as a bug too.
         if not isinstance(code, str) or not CODE_PATTERN.fullmatch(code):
             raise InvalidEngineError(f"an engine error's code is an identifier, not {code!r}")
         if not isinstance(reason, str) or not reason.strip():

@@ -123,8 +123,10 @@ class Game(ABC, Generic[S]):
         """Scores and winners (status "finished", "unfinished" or "in_progress")."""
 
     @abstractmethod
-    def view(self, state: S, player: int) -> dict[str, Any]:
-        """What ``player`` may see, as JSON-ready data: no hidden cards, no rng."""
+    def view(self, state: S, viewer: object) -> dict[str, Any]:
+        """What seat ``viewer`` may see, as JSON-ready data: no hidden cards, no rng. A
+        viewer that is no seat is refused with ``check_seat``'s ``DataError`` (it may come
+        from outside: typed ``object``, so compiled code checks it rather than the call)."""
 
     def legal_dicts(self, state: S, player: int) -> list[dict[str, Any]]:
         """``player``'s legal actions as JSON-ready data for their view: none unless they
@@ -198,7 +200,9 @@ class Game(ABC, Generic[S]):
         return f"<{type(self).__name__} {self.info.slug}>"
 
 
-def check_seat(player: int, players: int) -> None:
-    """Refuse a viewer that is no seat of a ``players``-player game (``DataError``)."""
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
-        raise DataError("bad_player", f"no seat {player!r} in a {players}-player game")
+def check_seat(viewer: object, players: int) -> int:
+    """The seat ``viewer`` of a ``players``-player game; anything else is refused with a
+    ``DataError``."""
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
+        raise DataError("bad_player", f"no seat {viewer!r} in a {players}-player game")
+    return viewer

@@ -39,7 +39,9 @@ class Rng:
 
     __slots__ = ("_draws", "_random", "seed")
 
-    def __init__(self, seed: int, draws: int = 0) -> None:
+    def __init__(self, seed: object, draws: object = 0) -> None:
+        # Typed object, checked here: compiled code would refuse a float with a TypeError
+        # and see True as 1.
         self.seed = check_seed(seed)
         if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
             raise DataError("bad_rng", f"rng draws must be a count, not {draws!r}")

@@ -11,6 +11,7 @@ from tqdm import tqdm
 
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import game_seed
+from play.engine_choice import running
 from play.matches.decks import DeckFileError, deck_file_cards
 from play.matches.setups import SeatsError
 from play.simulations.reports import goldfish_lines
@@ -69,4 +70,5 @@ class Command(BaseCommand):
         label = f"{name} goldfish of {options['deck'].name}, seed {seed}, bot {options['bot']}"
         if reading := reading_words(spec):
             label += f", {reading}"
-        self.stdout.write("\n".join(goldfish_lines(summary, label=label)))
+        lines = goldfish_lines(summary, label=label)
+        self.stdout.write("\n".join([lines[0], f"engine: {running()}", *lines[1:]]))

@@ -9,6 +9,7 @@ from tqdm import tqdm
 
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import simulate, summarize
+from play.engine_choice import running
 from play.simulations.reports import histogram_lines, seat_table
 from play.simulations.summaries import mean_interval
 
@@ -58,6 +59,7 @@ class Command(BaseCommand):
         length = mean_interval([r.length for r in records])  # games >= 1: never None
         out = [
             f"{name}: {summary['games']} games, {players} players, seed {seed}",
+            f"engine: {running()}",
             "",
             *seat_table(summary["seats"]),
             "",

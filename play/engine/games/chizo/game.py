@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...core import FINISHED, Action, Bot, Event, Game, GameInfo, Outcome
+from ...core.game import check_seat
 from . import events_text, labels, rules
 from .labels import labels as word_actions
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_state
@@ -79,8 +80,9 @@ class ChizoGame(Game[ChizoState]):
         """Tiles by uid, wherever the player's view shows them (hand, grid, piles, stack)."""
         return {uid: tile["name"] for uid, tile in labels.tiles_by_uid(seen).items()}
 
-    def view(self, state: ChizoState, player: int) -> dict[str, Any]:
-        """What ``player`` sees (see :mod:`.view`), with their legal actions if to act."""
+    def view(self, state: ChizoState, viewer: object) -> dict[str, Any]:
+        """What the seat sees (see :mod:`.view`), with their legal actions if to act."""
+        player = check_seat(viewer, state.players)
         return view(state, player, self.legal_dicts(state, player))
 
     def bot_types(self) -> Mapping[str, type[Bot]]:

@@ -118,7 +118,8 @@ def verify(state: ChizoState, action: Action) -> None:
 def _explain(state: ChizoState, action: Action) -> tuple[str, str]:
     """Why a well-formed action of the right kind is still not legal."""
     args, player = action.args, action.player
-    if any(isinstance(a, bool) or not isinstance(a, int) for a in args):
+    given: tuple[object, ...] = args  # as objects: an Action built in code may hold anything
+    if any(isinstance(a, bool) or not isinstance(a, int) for a in given):
         return "bad_action", f"{action.kind!r} takes int arguments, not {list(args)!r}"
     kind = action.kind
     hand = state.hands[player]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import check_seat
 from .state import FACE_DOWN_MODES, ChizoState, Entry
 from .targets import values
 
@@ -31,7 +30,6 @@ def tile_view(state: ChizoState, uid: int) -> dict[str, Any]:
 def view(state: ChizoState, player: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """The JSON-ready view of ``player`` (``legal``: their legal actions, if to act)."""
     n = state.players
-    check_seat(player, n)
     return {
         "game": "chizo",
         "player": player,

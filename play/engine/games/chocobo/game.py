@@ -126,11 +126,11 @@ class ChocoboGame(Game[ChocoboState]):
             return Outcome(FINISHED, scores, (state.winner,), state.step)
         return self.open_outcome(state, scores)
 
-    def view(self, state: ChocoboState, player: int) -> dict[str, Any]:
-        """What ``player`` sees: the whole table and own hand; of the others' hands and
+    def view(self, state: ChocoboState, viewer: object) -> dict[str, Any]:
+        """What the seat sees: the whole table and own hand; of the others' hands and
         the pile only their sizes; never the rng."""
         n = state.players
-        check_seat(player, n)
+        player = check_seat(viewer, n)
         board = state.layout
         names = board.names
 

@@ -48,7 +48,8 @@ def explain(state: ChocoboState, action: Action) -> IllegalAction:
         return IllegalAction("wrong_action", f"now {_PHASE_WORDS[phase]}, not {action.kind!r}")
     try:
         found = _EXPLAIN.get(action.kind, _nothing)(state, action)
-    except (ValueError, KeyError, TypeError, IndexError):
+    # OverflowError: compiled, an index beyond a C ssize_t (a seat of 10**30).
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError):
         return IllegalAction("bad_action", f"malformed {action.kind!r}: {action.args!r}")
     return found or IllegalAction("illegal_action", f"{action} is not legal now")
 

@@ -103,10 +103,10 @@ class RaiseGame(Game[RaiseState]):
             return Outcome(FINISHED, scores, winners, state.step)
         return self.open_outcome(state, tuple(rules.public_score(state, p) for p in range(n)))
 
-    def view(self, state: RaiseState, player: int) -> dict[str, Any]:
-        """What ``player`` sees: own hand and face-down card, the table, counts of the rest."""
+    def view(self, state: RaiseState, viewer: object) -> dict[str, Any]:
+        """What the seat sees: own hand and face-down card, the table, counts of the rest."""
         n = state.players
-        check_seat(player, n)
+        player = check_seat(viewer, n)
         values = state.values
         own_bid = state.bids[player]
         return {

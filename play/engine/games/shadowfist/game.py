@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core import FINISHED, Action, Bot, Event, Game, Outcome, RandomBot
+from ...core.game import check_seat
 from . import events_text, rules
 from .bots import GreedyBot
 from .labels import labels as word_actions
@@ -69,8 +70,9 @@ class ShadowfistGame(Game[ShadowfistState]):
             return Outcome(FINISHED, scores, (state.winner,), state.step)
         return self.open_outcome(state, scores, capped=state.capped)
 
-    def view(self, state: ShadowfistState, player: int) -> dict[str, Any]:
-        """What ``player`` sees: its hand, the table, public piles; no hidden cards."""
+    def view(self, state: ShadowfistState, viewer: object) -> dict[str, Any]:
+        """What the seat sees: its hand, the table, public piles; no hidden cards."""
+        player = check_seat(viewer, state.players)
         return seat_view(state, player, self.legal_dicts(state, player))
 
     def bot_types(self) -> Mapping[str, type[Bot]]:

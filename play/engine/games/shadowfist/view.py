@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import check_seat
 from .choices import choice_options
 from .effects.spec import ABILITY_NAMES
 from .effects.targets import attack_location
@@ -30,7 +29,6 @@ def card_view(state: ShadowfistState, card: int) -> dict[str, Any]:
 def view(state: ShadowfistState, player: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """The seat's view as JSON-ready data (``legal``: its legal actions, if it is to act)."""
     n = state.players
-    check_seat(player, n)
     return {
         "game": "shadowfist",
         "player": player,
