@@ -546,6 +546,7 @@ def unweaving_sigil(name):
     act(state, "play", card, watch)
     pass_round(state)
     assert state.smoked[1] == [watch]
+    assert state.edges[1] == []
     assert state.zone[beads] == PLAY
 
 

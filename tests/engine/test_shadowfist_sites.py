@@ -131,6 +131,8 @@ def test_a_back_row_site_leaving_leaves_its_front_row_site_in_place():
     sacrifice(state, 0, back, None)
     assert state.columns[0] == [[front], [other]]
     assert state.smoked[0] == [back]
+    with pytest.raises(ValueError, match=f"site {back} is not in a site structure"):
+        site_position(state, back)  # gone: a bug in the caller, named
 
 
 @pytest.mark.rule("shadowfist.txt", 18, "24.6")

@@ -224,7 +224,7 @@ class ShadowfistState(State):
         data["cards"] = [card_to_dict(card) for card in self.defs]
         data["kind"] = list(self.kind)
         data["owner"] = list(self.owner)
-        for name in _PLAIN_SCALARS:
+        for name in _SCALARS:
             data[name] = getattr(self, name)
         for name in _FLAT_LISTS:
             data[name] = list(getattr(self, name))
@@ -248,7 +248,7 @@ class ShadowfistState(State):
                 tuple(int(k) for k in data["kind"]),
                 tuple(int(o) for o in data["owner"]),
             )
-            for name in _PLAIN_SCALARS:
+            for name in _SCALARS:
                 setattr(state, name, data[name])
             for name in _FLAT_LISTS:
                 setattr(state, name, list(data[name]))
@@ -266,14 +266,12 @@ class ShadowfistState(State):
         return state
 
 
-#: Attributes copied as they are (ints, strs, bools, None, shared tuples).
+#: Attributes copied and saved as they are (ints, strs, bools, None); the card table,
+#: ``kind`` and ``owner`` (shared tuples) are given to ``__init__`` and saved apart.
 _SCALARS = (
     "players",
     "step",
     "to_act",
-    "defs",
-    "kind",
-    "owner",
     "active",
     "turn",
     "phase",
@@ -290,8 +288,6 @@ _SCALARS = (
     "dummy",
     "max_turns",
 )
-#: The scalars saved as they are (the card table, ``kind`` and ``owner`` are saved apart).
-_PLAIN_SCALARS = tuple(name for name in _SCALARS if name not in ("defs", "kind", "owner"))
 _FLAT_LISTS = (
     "zone",
     "ctrl",
