@@ -13,6 +13,7 @@ Which engine runs is chosen at import: play/engine_choice.py.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -42,6 +43,11 @@ BUILD_LOG = ROOT / "build" / "engine-mypyc.log"
 #: large C file in a few minutes, where level 3 takes several times longer for a few
 #: per cent (docs/benchmarks.md, "Compiled engine").
 OPT_LEVEL = "1"
+
+
+CACHE_VARIABLE = "CARDHOUSE_BUILD_CACHE"
+#: Finished builds kept in the cache, the most recently made or used first.
+CACHE_KEEP = 3
 
 
 def _mypy_version() -> str:
@@ -125,6 +131,70 @@ def _compile() -> None:
     )
 
 
+def cache_dir() -> Path | None:
+    """Where finished builds are kept by their key, so a fresh clone of the same sources
+    (CI) restores one instead of compiling: ``CARDHOUSE_BUILD_CACHE``, by default
+    ``~/.cache/cardhouse/engine`` (``off`` keeps none)."""
+    value = os.environ.get(CACHE_VARIABLE)
+    if value is not None:
+        return None if value.strip().lower() in ("", "off") else Path(value)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cardhouse" / "engine"
+
+
+def _cache_entry(key: dict[str, str]) -> Path | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    name = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:24]
+    return folder / name
+
+
+def save_to_cache(key: dict[str, str]) -> None:
+    """Keep a copy of the build just made under its key (trimmed to ``CACHE_KEEP``)."""
+    entry = _cache_entry(key)
+    if entry is None or entry.exists():
+        return
+    staging = entry.with_name(f"{entry.name}.{os.getpid()}.partial")
+    try:
+        for path in compiled_files():
+            copy = staging / path.relative_to(ROOT)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, copy)
+        staging.rename(entry)  # whole or not at all: another process may read it
+        others = [p for p in entry.parent.iterdir() if p != entry and "." not in p.name]
+        others.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in others[CACHE_KEEP - 1 :]:  # the new one is kept, and the latest others
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError as error:
+        print(f"Engine: the build was not cached ({error}).", flush=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def restore_from_cache(key: dict[str, str]) -> bool:
+    """Put back a cached build of this key; whether one was there and loads."""
+    entry = _cache_entry(key)
+    if entry is None or not entry.is_dir():
+        return False
+    remove_compiled()
+    try:
+        for path in entry.rglob("*"):
+            if path.is_file():
+                target = ROOT / path.relative_to(entry)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, target)
+        os.utime(entry)  # recently used: kept longest
+    except OSError:
+        remove_compiled()
+        return False
+    if not loadable():
+        remove_compiled()
+        return False
+    STAMP.write_text(json.dumps(key, indent=1) + "\n")
+    return True
+
+
 def build() -> int:
     """Compile the engine unless it is current, cannot be, or is not wanted; 0 unless
     ``CARDHOUSE_ENGINE=compiled`` asked for a build that failed."""
@@ -135,6 +205,10 @@ def build() -> int:
     key = build_key()
     if read_stamp() == key and loadable():
         print("Engine: compiled with mypyc, up to date.", flush=True)
+        return 0
+    if restore_from_cache(key):
+        print(f"Engine: compiled with mypyc, restored from the build cache ({cache_dir()}).",
+              flush=True)  # fmt: skip
         return 0
     missing = missing_toolchain()
     if missing is not None:
@@ -162,6 +236,7 @@ def build() -> int:
               sep="\n", flush=True)  # fmt: skip
         return 1 if wanted == "compiled" else 0
     STAMP.write_text(json.dumps(key, indent=1) + "\n")
+    save_to_cache(key)
     print("Engine: compiled with mypyc.", flush=True)
     return 0
 

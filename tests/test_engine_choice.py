@@ -143,6 +143,7 @@ def no_build(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(engine_build, "remove_compiled", lambda: done.append("removed"))
     monkeypatch.setattr(engine_build, "read_stamp", lambda: None)
     monkeypatch.delenv("CARDHOUSE_ENGINE", raising=False)
+    monkeypatch.setenv("CARDHOUSE_BUILD_CACHE", "off")
     return done
 
 
@@ -225,3 +226,60 @@ def test_the_same_transcripts_check_names_what_differs_or_is_missing() -> None:
 
     assert compare({"a": "1", "b": "2"}, {"a": "1", "b": "2"}) == []
     assert compare({"a": "1", "b": "2"}, {"a": "1", "b": "3", "c": "4"}) == ["b", "c"]
+
+
+@pytest.fixture
+def stand_in_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, Path]:
+    """A project of two compiled files (the shared library, one module) and a build cache,
+    in a temporary folder: (shared library, module, stamp)."""
+    root = tmp_path / "project"
+    engine = root / "play" / "engine"
+    (engine / "core").mkdir(parents=True)
+    shared = root / f"{engine_choice.SHARED_LIB}{SUFFIX}"
+    shared.write_bytes(b"library")
+    module = engine / "core" / f"game{SUFFIX}"
+    module.write_bytes(b"module")
+    stamp = root / "stamp.json"
+    monkeypatch.setattr(engine_build, "ROOT", root)
+    monkeypatch.setattr(engine_build, "ENGINE", engine)
+    monkeypatch.setattr(engine_build, "STAMP", stamp)
+    monkeypatch.setattr(engine_build, "loadable", shared.exists)
+    monkeypatch.setenv("CARDHOUSE_BUILD_CACHE", str(tmp_path / "cache"))
+    return shared, module, stamp
+
+
+def test_a_build_is_cached_and_restored_by_its_key(stand_in_build: tuple[Path, Path, Path]) -> None:
+    shared, module, stamp = stand_in_build
+    key = {"sources": "a", "mypy": "1", "python": "p"}
+    engine_build.save_to_cache(key)
+    engine_build.remove_compiled()
+    assert not shared.exists()
+    assert not module.exists()
+
+    assert not engine_build.restore_from_cache({**key, "sources": "b"})  # other sources
+    assert not shared.exists()
+    assert engine_build.restore_from_cache(key)
+    assert shared.read_bytes() == b"library"
+    assert module.read_bytes() == b"module"
+    assert json.loads(stamp.read_text()) == key
+
+
+def test_the_cache_keeps_the_last_builds_only(
+    stand_in_build: tuple[Path, Path, Path], tmp_path: Path
+) -> None:
+    keys = [{"sources": str(n), "mypy": "1", "python": "p"} for n in range(5)]
+    for key in keys:
+        engine_build.save_to_cache(key)
+    assert len(list((tmp_path / "cache").iterdir())) == engine_build.CACHE_KEEP
+    engine_build.remove_compiled()
+    assert engine_build.restore_from_cache(keys[-1])  # the newest is always kept
+
+
+def test_no_cache_when_it_is_off(
+    stand_in_build: tuple[Path, Path, Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CARDHOUSE_BUILD_CACHE", "off")
+    assert engine_build.cache_dir() is None
+    engine_build.save_to_cache({"sources": "a"})
+    assert not (tmp_path / "cache").exists()
+    assert not engine_build.restore_from_cache({"sources": "a"})
