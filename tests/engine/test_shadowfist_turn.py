@@ -117,6 +117,21 @@ def test_a_setup_may_give_its_cards_already_read_and_plays_the_same_game() -> No
     assert read.to_dict() == plain.to_dict()
 
 
+def test_a_setup_changed_between_games_is_read_again() -> None:
+    """A batch of games from the very same setup object reads it once; changed in between
+    (another deck, more turns), the next game follows the change."""
+    setup = {"players": 2, "decks": [starter_deck(DECK_NAMES[0]), starter_deck(DECK_NAMES[1])]}
+    first = GAME.new_game(setup, seed=3)
+    assert GAME.new_game(setup, seed=3).to_dict() == first.to_dict()
+    setup["decks"][1] = starter_deck(DECK_NAMES[2])  # changed inside
+    other = GAME.new_game(setup, seed=3)
+    assert {d.name for d in other.defs} != {d.name for d in first.defs}
+    fresh = {"players": 2, "decks": [starter_deck(DECK_NAMES[0]), starter_deck(DECK_NAMES[2])]}
+    assert other.to_dict() == GAME.new_game(fresh, seed=3).to_dict()
+    setup["max_turns"] = 7
+    assert GAME.new_game(setup, seed=3).max_turns == 7
+
+
 # -- establishing shot ----------------------------------------------------------------
 
 

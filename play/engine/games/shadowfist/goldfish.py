@@ -22,7 +22,7 @@ from typing import Any
 from ...core import Action, check_seed, mix_seed
 from .cards import CardDef, card_from_dict
 from .rules import advance, legal_actions
-from .setup import deal
+from .setup import card_table, deal_table
 from .state import DECK, MAIN, ShadowfistState
 
 PLAYER, DUMMY = 0, 1
@@ -97,7 +97,7 @@ class GoldfishRecord:
 class DeckPlan:
     """A deck resolved against a card list once, for many goldfish games."""
 
-    __slots__ = ("blanks", "cards", "deck")
+    __slots__ = ("_tables", "blanks", "cards", "deck")
 
     def __init__(
         self, cards: Sequence[CardDef | Mapping[str, Any]], deck: Sequence[CardId]
@@ -123,6 +123,15 @@ class DeckPlan:
             if self.cards[i].unmodelled:
                 seen.setdefault(self.cards[i].id, None)
         self.blanks: tuple[CardId, ...] = tuple(seen)
+        self._tables: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+    def table(self, max_turns: int) -> tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]:
+        """The card table, kinds and owners of a goldfish game of this deck (built once)."""
+        found = self._tables.get(max_turns)
+        if found is None:
+            found = card_table(2, self.cards, [self.deck, []], DUMMY, max_turns)
+            self._tables[max_turns] = found
+        return found
 
 
 def goldfish(
@@ -140,9 +149,8 @@ def goldfish(
     """
     plan = cards if isinstance(cards, DeckPlan) else _plan(cards, deck)
     check_seed(seed)
-    state = deal(
-        2, plan.cards, [plan.deck, []], seed, first=PLAYER, dummy=DUMMY, max_turns=2 * max_turns
-    )
+    table, kind, owner = plan.table(2 * max_turns)
+    state = deal_table(2, table, kind, owner, seed, PLAYER, DUMMY, 2 * max_turns)
     from .game import GAME  # the bots live with the game
 
     chooser = GAME.make_bot(bot, mix_seed(seed, BOT_SEED_OFFSET)).choose

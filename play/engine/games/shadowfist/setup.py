@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from copy import deepcopy
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -73,8 +74,31 @@ def starter() -> tuple[tuple[CardDef, ...], tuple[tuple[str, tuple[str, ...]], .
 
 def new_game(setup: Mapping[str, Any] | None, seed: int) -> ShadowfistState:
     """A new game from a setup and a seed (see the module docstring)."""
+    players, table, kind, owner, first, dummy, max_turns = _prepared(setup)
+    return deal_table(players, table, kind, owner, seed, first, dummy, max_turns)
+
+
+Prepared = tuple[int, tuple[CardDef, ...], tuple[int, ...], tuple[int, ...], int | None, int, int]
+#: The last few setups prepared, each with a deep copy of it as it was: a batch of games
+#: from the very same setup (simulations, benchmarks) reads it once, and a setup changed
+#: in between no longer equals its copy, so it is read again.
+_PREPARED: list[tuple[Mapping[str, Any], Mapping[str, Any], Prepared]] = []
+
+
+def _prepared(setup: Mapping[str, Any] | None) -> Prepared:
+    """The setup checked and its card table built: (players, table, kind, owner, first,
+    dummy, max_turns)."""
+    if setup is not None:
+        for known, copy, prepared in _PREPARED:
+            if known is setup and setup == copy:
+                return prepared
     players, cards, decks, first, dummy, max_turns = parse_setup(setup)
-    return deal(players, cards, decks, seed, first, dummy, max_turns)
+    table, kind, owner = card_table(players, cards, decks, dummy, max_turns)
+    prepared = (players, table, kind, owner, first, dummy, max_turns)
+    if setup is not None:
+        _PREPARED.insert(0, (setup, deepcopy(setup), prepared))
+        del _PREPARED[8:]
+    return prepared
 
 
 def deal(
@@ -87,6 +111,19 @@ def deal(
     max_turns: int = DEFAULT_MAX_TURNS,
 ) -> ShadowfistState:
     """Set up from parsed parts: ``decks`` hold indexes into ``cards``."""
+    table, kind, owner = card_table(players, cards, decks, dummy, max_turns)
+    return deal_table(players, table, kind, owner, seed, first, dummy, max_turns)
+
+
+def card_table(
+    players: int,
+    cards: Sequence[CardDef],
+    decks: Sequence[Sequence[int]],
+    dummy: int,
+    max_turns: int,
+) -> tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]:
+    """The game's card table (each card used, once), and each card's kind (its index in
+    the table) and owner, seat by seat; the dummy's generic sites last."""
     table: list[CardDef] = []
     index_of: dict[int, int] = {}
     kind: list[int] = []
@@ -103,7 +140,21 @@ def deal(
         count = max_turns // players + 2
         kind += [len(table) - 1] * count
         owner += [dummy] * count
-    state = ShadowfistState(players, Rng(seed), tuple(table), tuple(kind), tuple(owner))
+    return tuple(table), tuple(kind), tuple(owner)
+
+
+def deal_table(
+    players: int,
+    table: tuple[CardDef, ...],
+    kind: tuple[int, ...],
+    owner: tuple[int, ...],
+    seed: int,
+    first: int | None,
+    dummy: int,
+    max_turns: int,
+) -> ShadowfistState:
+    """Set up from a card table (:func:`card_table`): shuffle, deal hands, first turn."""
+    state = ShadowfistState(players, Rng(seed), table, kind, owner)
     state.dummy = dummy
     state.max_turns = max_turns
     for card, seat in enumerate(owner):
