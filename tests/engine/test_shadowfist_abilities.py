@@ -8,8 +8,9 @@ import pytest
 from play.engine.core import Event
 from play.engine.games.shadowfist import GAME, ShadowfistState
 from play.engine.games.shadowfist.damage import inflict
+from play.engine.games.shadowfist.effects.spec import GUTS, STEALTH
 from play.engine.games.shadowfist.state import DISCARD, INTERCEPT, PLAY, SMOKED
-from play.engine.games.shadowfist.stats import fighting, toughness
+from play.engine.games.shadowfist.stats import abilities, fighting, toughness
 from play.engine.games.shadowfist.zones import settle, smoke
 
 from .shadowfist_table import (
@@ -278,3 +279,15 @@ def test_a_limited_state_is_refused_only_while_you_control_one_in_play() -> None
     put_state(state, 0, CLEAVER, mine)  # in play, not played this turn
     assert state.limited_used[0] == []
     assert plays_of(state, cleaver) == []
+
+
+@pytest.mark.rule("shadowfist.txt", "26.2", 88)
+def test_an_ability_granted_by_a_state_adds_to_the_characters_own() -> None:
+    """A state giving Stealth (Cloaking Field Belt) takes nothing away: the Vengeful
+    Kickboxer keeps its own Guts, and its damage still does not lower its Fighting."""
+    state = main_table()
+    kicker = put_character(state, 0, "Vengeful Kickboxer")  # 6, Guts
+    put_state(state, 0, "Cloaking Field Belt", kicker)  # Stealth
+    state.damage[kicker] = 5
+    assert fighting(state, kicker) == 6
+    assert abilities(state, kicker) & (GUTS | STEALTH) == GUTS | STEALTH

@@ -187,3 +187,12 @@ def test_a_batch_passing_the_same_lists_reads_them_once():
     cards, deck = starter_cards(), starter_deck("Heroic Bloodshed")
     assert _plan(cards, deck) is _plan(cards, deck)
     assert _plan(cards, list(deck)) is not _plan(cards, deck)
+
+
+def test_a_setup_naming_only_a_dummy_gives_it_no_starter_deck() -> None:
+    """Without cards or decks every seat plays a suggested starter deck, except the
+    dummy: 'its deck: empty', it only lays its generic sites."""
+    state = GAME.new_game({"players": 2, "dummy": 1, "first_player": 0}, 3)
+    dummys = [c for c, seat in enumerate(state.owner) if seat == 1]
+    assert dummys
+    assert {state.defs[state.kind[c]].id for c in dummys} == {"goldfish-dummy-site"}

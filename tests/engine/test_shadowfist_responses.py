@@ -209,3 +209,40 @@ def test_an_event_without_an_effect_is_announced_with_no_targeting() -> None:
         "event_played",
         {"player": 0, "card": card, "title": "Blank Event", "targets": [], "targeting": None},
     )
+
+
+@pytest.mark.rule("shadowfist.txt", "30.2")
+def test_a_seat_whose_only_ability_is_for_its_main_shot_is_passed_over() -> None:
+    """A "Turn:" ability without "at any time" is used only in its controller's main
+    shot: in another seat's pass round it is nothing to answer with."""
+    state = main_table()
+    sorceress = put_character(state, 1, "Black Lotus Sorceress")  # Turn: 2 damage
+    (money,) = to_hand(state, 0, "Protection Money")  # 'A target opponent loses 2 Power'
+    state.pool[1] = 5
+    act(state, "play", money, 1)
+    assert not state.turned[sorceress]
+    assert state.stack == []  # seat 1 was passed over: resolved at once
+    assert state.to_act == 0
+    assert state.pool[1] == 3
+
+
+@pytest.mark.rule("shadowfist.txt", "30.2")
+def test_a_seat_with_an_any_time_ability_on_its_own_character_is_asked() -> None:
+    """A site with 'Turn (at any time): heal a target character of yours' may answer in
+    another seat's pass round while its controller has a character to name."""
+    cards = [
+        {**card, "effect_params": {**card["effect_params"], "timing": "any", "at_location": False}}
+        if card["name"] == "Back-Alley Clinic"
+        else card
+        for card in starter_cards()
+    ]
+    state = main_table(cards=cards)
+    clinic = put_site(state, 1, "Back-Alley Clinic")
+    mine = put_character(state, 1, "Temple Novice")
+    put_character(state, 0, "Temple Novice")
+    (money,) = to_hand(state, 0, "Protection Money")
+    state.pool[1] = 5
+    act(state, "play", money, 1)
+    assert state.to_act == 1
+    abilities = [a.args for a in GAME.legal_actions(state) if a.kind == "ability"]
+    assert abilities == [(clinic, mine)]

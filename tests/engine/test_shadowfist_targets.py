@@ -292,3 +292,25 @@ def test_an_edge_entering_play_takes_every_argument_as_a_target() -> None:
     act(state, "play", edge)
     pass_round(state)
     assert state.pool[0] == before - cost + 1
+
+
+def test_an_event_is_at_no_location_so_its_at_location_target_is_never_there() -> None:
+    """Starter doc, "Targets": ``at_location`` keeps the targets at the location of the
+    effect's card. An event in hand is at no location: 'Inflict 3 damage on a target
+    character at this location' has no target, so it cannot be played, and holding it
+    does not keep its player in a pass round."""
+    state = main_table(cards=_rain_with(at_location=True))
+    put_character(state, 0, "Temple Novice")
+    put_character(state, 1, "Temple Novice")
+    (rain,) = to_hand(state, 0, "Lead Rain")
+    give_resources(state, 0, "dH")
+    assert plays_of(state, rain) == []
+
+    to_hand(state, 1, "Lead Rain")
+    give_resources(state, 1, "dH")
+    state.pool[1] = 10
+    (money,) = to_hand(state, 0, "Protection Money")  # 'A target opponent loses 2 Power'
+    act(state, "play", money, 1)
+    assert state.stack == []  # seat 1 was passed over: resolved at once
+    assert state.to_act == 0
+    assert state.pool[1] == 8
