@@ -732,6 +732,13 @@ def tribute(name):
     act(state2, "end_turn")
     act(state2, "skip_power")
     assert state2.pool[0] == 0  # not when Power generation is skipped
+    state3 = main_table(power=3)
+    tribute_card = play(state3, name)
+    act(state3, "end_turn")
+    to_main(state3)
+    act(state3, "end_turn")
+    events = act(state3, "power")
+    assert Event("power_gained", {"player": 0, "amount": 1}) in events, tribute_card
 
 
 @cards("Mandatory Upgrade Program")
@@ -745,6 +752,13 @@ def upgrade_program(name):
     assert cost(state, 0, definition(state, blade)) == 0
     assert cost(state, 0, definition(state, van)) == 1
     assert cost(state, 0, definition(state, find(state, 0, "Teahouse Brawler"))) == 2
+    # What may be played follows: with 1 Power, the State and not a 2-Power Character.
+    (brawler,) = to_hand(state, 0, "Teahouse Brawler")
+    give_resources(state, 0, "d" + definition(state, blade).requires)
+    state.pool[0] = 1
+    put_character(state, 0, "Temple Novice")  # the Blade-Arm's host
+    assert plays_of(state, blade) != []
+    assert plays_of(state, brawler) == []
 
 
 @cards("Satellite Uplink")

@@ -28,6 +28,7 @@ from .shadowfist_table import (
     put_character,
     put_edge,
     put_site,
+    put_state,
     real_cards,
     set_hand,
     starter_cards,
@@ -159,12 +160,16 @@ def test_unturn_all_your_cards():
     site = put_site(state, 0, "Cinnabar Gate")
     char = put_character(state, 0, "Temple Novice")
     other = put_character(state, 1, "Temple Novice")
-    for card in (site, char, other):
+    mine = put_state(state, 0, "Prayer Beads of Warding", char)
+    theirs = put_state(state, 1, "Prayer Beads of Warding", other)
+    for card in (site, char, other, mine, theirs):
         state.turned[card] = True
     act(state, "power")
     assert not state.turned[site]
     assert not state.turned[char]
+    assert not state.turned[mine]  # a state you control, on whichever host
     assert state.turned[other]  # only your cards
+    assert state.turned[theirs]
     # "Turned and maintained": no effect of the vocabulary maintains, so none stays turned.
     from play.engine.games.shadowfist.effects.spec import KEYS
 

@@ -82,15 +82,15 @@ def _playable(state: ShadowfistState, seat: int, main: bool) -> list[tuple[int, 
     defs, kind = state.defs, state.kind
     pool: dict[str, int] | None = None
     power = state.pool[seat]
-    fs_count = -1
-    reductions = cost_reductions(state, seat) if state.auras else None
+    fs_count: int | None = None  # counted at the first feng shui site in hand
+    reductions = cost_reductions(state, seat)
     for card in state.hands[seat]:
         definition = defs[kind[card]]
         if not definition.playable or not (main or definition.any_event):
             continue
         price = definition.cost
         if definition.is_fs:
-            if fs_count < 0:
+            if fs_count is None:
                 fs_count = feng_shui_count(state, seat)
             price += fs_count
         if reductions:

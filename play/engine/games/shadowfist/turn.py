@@ -118,9 +118,7 @@ def keep(state: ShadowfistState, action: Action, out: Events) -> None:
 def finish_establishing(state: ShadowfistState, out: Events) -> None:
     """D: draw up to six, then the main shot."""
     seat = state.active
-    missing = HAND_SIZE - len(state.hands[seat])
-    if missing > 0:
-        draw(state, seat, missing, out)
+    draw(state, seat, HAND_SIZE - len(state.hands[seat]), out)  # none when six or more
     state.phase = MAIN
 
 
