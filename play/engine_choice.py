@@ -1,6 +1,6 @@
 """Which rules engine runs, compiled with mypyc or pure Python, chosen at import.
 
-``play/__init__.py`` calls :func:`choose` before anything imports ``play.engine``. The
+``play/__init__.py`` has :func:`choose` run when ``play.engine`` is first imported. The
 compiled modules (built by ``python -m play.engine_build``, docs/engine.md "Compiled
 engine") are used only if their stamp matches the sources as they are now: after an
 edit, a stale build is set aside with a warning and the sources run until the next
@@ -166,6 +166,30 @@ def choose() -> EngineChoice:
 
 
 CHOICE = EngineChoice("pure", "not chosen yet")
+
+
+class _ChooseOnFirstImport(MetaPathFinder):
+    """Chooses the engine when ``play.engine`` is first imported, not before: a process
+    that never runs the engine (the build itself, most management commands) neither
+    reads the sources' digest nor warns about a stale build."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if fullname != "play.engine":
+            return None
+        sys.meta_path.remove(self)
+        if choose().kind == "pure":
+            return _SourcesOnly().find_spec(fullname, path)
+        return None  # the usual finders: the compiled modules
+
+
+def choose_on_first_import() -> None:
+    """Install the chooser (``play/__init__.py``): the engine is chosen when imported."""
+    if "play.engine" not in sys.modules and not any(
+        isinstance(finder, _ChooseOnFirstImport) for finder in sys.meta_path
+    ):
+        sys.meta_path.insert(0, _ChooseOnFirstImport())
 
 
 def running() -> EngineChoice:

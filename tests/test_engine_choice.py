@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import json
+import subprocess
 import sys
 from pathlib import Path
 from subprocess import CompletedProcess
@@ -106,6 +107,23 @@ def test_the_sources_finder_passes_over_a_compiled_module_beside_its_source(
     # Only the engine's modules: everything else is found as usual.
     assert finder.find_spec("play.models", [str(tmp_path)]) is None
     assert finder.find_spec("play.engine.games.missing", [str(tmp_path)]) is None
+
+
+def test_the_engine_is_chosen_when_first_imported_not_with_the_app() -> None:
+    """Importing ``play`` (the Django app, the build command) decides nothing; the first
+    import of ``play.engine`` does."""
+    script = (
+        "import play\n"
+        "from play import engine_choice\n"
+        "print(engine_choice.CHOICE.reason)\n"
+        "import play.engine.core\n"
+        "print(engine_choice.CHOICE == engine_choice.decide())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True,
+        cwd=Path(engine_choice.ROOT),
+    )  # fmt: skip
+    assert done.stdout.splitlines() == ["not chosen yet", "True"]
 
 
 def test_the_engine_running_is_the_one_chosen() -> None:
