@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from copy import deepcopy
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -96,7 +95,7 @@ def _prepared(setup: Mapping[str, Any] | None) -> Prepared:
     table, kind, owner = card_table(players, cards, decks, dummy, max_turns)
     prepared = (players, table, kind, owner, first, dummy, max_turns)
     if setup is not None:
-        _PREPARED.insert(0, (setup, deepcopy(setup), prepared))
+        _PREPARED.insert(0, (setup, _snapshot(setup), prepared))
         del _PREPARED[8:]
     return prepared
 
@@ -176,6 +175,18 @@ def _draw_hand(state: ShadowfistState, seat: int) -> None:
         card = deck.pop()
         hand.append(card)
         state.zone[card] = HAND
+
+
+def _snapshot(value: Any) -> Any:
+    """A copy of the containers (dicts, lists, tuples) in ``value``, down to their leaves,
+    which are shared: ints, strings and read cards never change."""
+    if isinstance(value, Mapping):
+        return {key: _snapshot(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_snapshot(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_snapshot(item) for item in value)
+    return value
 
 
 def parse_setup(
