@@ -1034,3 +1034,25 @@ def test_a_heal_of_a_set_amount_removes_only_that_much_damage() -> None:
     events = _played_events(state, card, hurt)
     assert state.damage[hurt] == 2
     assert Event("healed", {"card": hurt, "amount": 1}) in events
+
+
+@pytest.mark.rule("shadowfist.txt", "28.1", "67.2")
+def test_a_character_smoked_by_the_state_just_played_is_told_with_that_play() -> None:
+    """A state entering play resolves at once; the character it brings down to its damage
+    is smoked before the next decision, and the play's events tell it (the state, its
+    host gone, goes to its owner's smoked pile too)."""
+    state = main_table()
+    hurt = put_character(state, 1, "Teahouse Brawler")  # 2
+    state.damage[hurt] = 1
+    give_resources(state, 0, "e")
+    amulet = to_hand(state, 0, "Cursed Jade Amulet")[0]
+    events = act(state, "play", amulet, hurt)
+    assert events == [
+        Event(
+            "card_played",
+            {"player": 0, "card": amulet, "args": [hurt], "title": "Cursed Jade Amulet"},
+        ),
+        Event("left_play", {"card": amulet, "to": "smoked"}),
+        Event("left_play", {"card": hurt, "to": "smoked"}),
+    ]
+    assert (state.phase, state.to_act) == (MAIN, 0)

@@ -196,3 +196,61 @@ def test_a_setup_naming_only_a_dummy_gives_it_no_starter_deck() -> None:
     dummys = [c for c, seat in enumerate(state.owner) if seat == 1]
     assert dummys
     assert {state.defs[state.kind[c]].id for c in dummys} == {"goldfish-dummy-site"}
+
+
+def test_when_the_dummy_goes_first_its_turn_is_played_and_the_next_seat_decides() -> None:
+    """The dummy never decides: a game it begins (a first seat given, or drawn) opens
+    with its turn played, one site laid, and the deck's player to act in its first
+    establishing shot."""
+    from .shadowfist_table import every_card, new_table
+
+    state = new_table([every_card(), []], dummy=1, first=1)
+    assert len(state.columns[1]) == 1
+    assert (state.active, state.turn, state.phase) == (0, 2, "power")
+    assert state.to_act == 0
+    assert Action("power", 0) in GAME.legal_actions(state)
+
+
+def test_a_choice_of_the_deck_player_is_asked_in_a_goldfish_game() -> None:
+    """Only the dummy's choices are answered for it: the deck's player choosing one card
+    to recycle, with two fitting, is asked (a count of 1 is not the dummy's seat)."""
+    from play.engine.games.shadowfist.zones import smoke
+
+    from .shadowfist_table import act, every_card, new_table, pass_round, put_character, to_main
+
+    state = new_table([every_card(), []], dummy=1)
+    to_main(state, power=10)
+    sculptor = put_character(state, 0, "Flesh Sculptor Prime")
+    small = put_character(state, 0, "Chrome-Jawed Bruiser")  # cost 3
+    other = put_character(state, 0, "Cyborg Enforcer")  # cost 2
+    for char in (small, other):
+        smoke(state, char, None)
+    act(state, "ability", sculptor)
+    pass_round(state)
+    assert state.choice == ["recycle", 0, 1, sculptor, -1]
+    assert state.to_act == 0
+    assert [a.args for a in GAME.legal_actions(state)] == [(c,) for c in sorted((small, other))]
+
+
+def test_a_dummy_made_to_choose_answers_by_itself_and_the_game_goes_on() -> None:
+    """The dummy is never asked: should it have to choose (here it is given a hand, which
+    it never has in a goldfish game), it answers each pick with its first option, the
+    answers are told with the action that caused them, and the deck's player acts next."""
+    from .shadowfist_table import act, every_card, give_resources, new_table, to_hand, to_main
+
+    state = new_table([every_card(), []], dummy=1)
+    to_main(state, power=10)
+    first, second, third = sorted(to_hand(state, 1, *["Goldfish Dummy Site"] * 3))
+    (visions,) = to_hand(state, 0, "Nightmare Visions")
+    give_resources(state, 0, "eM")
+    events = act(state, "play", visions, 1)
+    discards = [e for e in events if e.kind == "discarded"]
+    assert [e.data for e in discards] == [
+        {"player": 1, "card": first},
+        {"player": 1, "card": second},
+    ]
+    assert state.hands[1] == [third]
+    assert state.choice is None
+    assert state.stack == []
+    assert (state.phase, state.to_act) == ("main", 0)
+    assert Action("end_turn", 0) in GAME.legal_actions(state)

@@ -406,6 +406,18 @@ def test_burning_for_power_gives_five_power_and_ends_the_turn():
     assert state.active == 1
 
 
+@pytest.mark.rule("shadowfist.txt", "14.3", 49)
+def test_after_burning_for_power_the_next_seat_decides_its_establishing_shot() -> None:
+    """'...your turn immediately ends.': the next seat's turn begins, and it is that seat
+    the game waits for, in its establishing shot."""
+    state, _ = knock_down()
+    act(state, "burn_power")
+    assert (state.active, state.phase) == (1, "power")
+    assert state.to_act == 1
+    assert {a.player for a in GAME.legal_actions(state)} == {1}
+    assert "power" in legal_kinds(state)
+
+
 @pytest.mark.rule("shadowfist.txt", "14.2")
 def test_damage_on_sites_heals_at_the_end_of_the_turn():
     """Reading (docs/shadowfist.md): the summary is silent; site damage is removed at the

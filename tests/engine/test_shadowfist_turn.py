@@ -65,6 +65,25 @@ def test_a_player_begins_the_first_turn_with_one_power():
     assert state.pool == [1, 1]
 
 
+@pytest.mark.rule("shadowfist.txt", "1.3", "41.2")
+def test_the_first_turns_power_point_adds_to_power_gained_before_it() -> None:
+    """'...and his or her first turn with 1 Power point in his or her Power pool': a point
+    added to the pool, so Power seat 1 gained during seat 0's turn (a Lucky Red Envelope,
+    'Gain 1 Power', played in response) is still there."""
+    state = main_table(power=0, hands={1: ["Lucky Red Envelope"]})
+    (envelope,) = state.hands[1]
+    (mine,) = to_hand(state, 0, "Lucky Red Envelope")
+    act(state, "play", mine)
+    assert state.to_act == 1
+    act(state, "play", envelope)
+    while state.pending:
+        act(state, "pass")
+    assert state.pool == [1, 1]
+    act(state, "end_turn")
+    assert (state.active, state.turns[1]) == (1, 1)
+    assert state.pool == [1, 2]
+
+
 def test_the_first_player_is_drawn_from_the_seeded_rng_unless_given():
     firsts = {GAME.new_game({"players": 4}, seed=s).active for s in range(40)}
     assert firsts == {0, 1, 2, 3}
@@ -231,6 +250,24 @@ def test_skipping_power_lets_you_discard_as_many_cards_as_you_like():
     assert act(state, "keep") == [Event("drew", {"player": 0, "count": 4})]
     assert len(state.discards[0]) == 4
     assert len(state.hands[0]) == 6
+
+
+@pytest.mark.rule("shadowfist.txt", "6.2", "6.3")
+def test_discarding_the_whole_hand_draws_six_at_once_and_tells_it() -> None:
+    """'If you skiped Power-generation, discard as many cards as you like. You must then
+    bring your hand size up to six cards': with no card left to discard, the draw follows
+    the last discard, told with it, and the main shot begins."""
+    state = new_table()
+    act(state, "skip_power")
+    *rest, last = list(state.hands[0])
+    for card in rest:
+        act(state, "discard", card)
+    assert act(state, "discard", last) == [
+        Event("discarded", {"player": 0, "card": last}),
+        Event("drew", {"player": 0, "count": 6}),
+    ]
+    assert len(state.hands[0]) == 6
+    assert (state.phase, state.to_act) == (MAIN, 0)
 
 
 @pytest.mark.rule("shadowfist.txt", "6.3")
@@ -597,3 +634,26 @@ def test_a_character_whose_fighting_bonus_ends_with_the_turn_is_smoked_and_told(
     smoked = Event("left_play", {"card": char, "to": "smoked"})
     assert smoked in events
     assert events.index(smoked) < events.index(Event("turn_ended", {"player": 0}))
+
+
+# -- shared action values -------------------------------------------------------------
+
+
+def test_each_action_value_is_built_once_and_then_shared() -> None:
+    """The legal-action lists take their values from one table (``actions.make``): the
+    first request builds ``Action(kind, player, args)``, later ones get that very value,
+    and distinct actions stay distinct."""
+    from play.engine.games.shadowfist import actions
+
+    actions._TABLE.clear()
+    built = actions.make("move", 1, (4, 2))
+    assert built == Action("move", 1, (4, 2))
+    assert (built.kind, built.player, built.args) == ("move", 1, (4, 2))
+    assert actions.make("move", 1, (4, 2)) is built
+    assert actions.make("end_turn", 0) == Action("end_turn", 0)
+    assert actions.make("end_turn", 0) is actions.make("end_turn", 0)
+    assert actions.make("move", 0, (4, 2)) != built
+    state = new_table()  # power, power (card) for each card in hand, skip_power
+    listed, again = GAME.legal_actions(state), GAME.legal_actions(state)
+    assert len(listed) == len(again) > 1
+    assert all(a is b for a, b in zip(listed, again, strict=True))

@@ -148,3 +148,16 @@ def test_a_game_nobody_has_won_scores_each_seats_feng_shui_sites() -> None:
     act(state, "end_turn")
     capped = GAME.outcome(state)
     assert (capped.status, capped.scores, capped.winners) == ("unfinished", (2, 1), ())
+
+
+def test_a_game_that_reaches_its_length_cap_offers_no_action_and_is_unfinished() -> None:
+    """A guard past the turn cap: once ``max_length`` actions are taken the game stops,
+    unfinished; one action before, the seat to act still has its actions."""
+    state = main_table()
+    state.step = GAME.info.max_length - 1
+    assert GAME.legal_actions(state)
+    assert not GAME.is_over(state)
+    state.step = GAME.info.max_length
+    assert GAME.legal_actions(state) == []
+    assert GAME.is_over(state)
+    assert GAME.outcome(state).status == "unfinished"

@@ -33,8 +33,7 @@ def start_turn(state: ShadowfistState, seat: int, out: Events) -> None:
     """Begin the seat's turn (or stop the game at the turn cap, unfinished)."""
     if state.max_turns and state.turn >= state.max_turns:
         state.capped = True
-        state.phase = OVER
-        state.to_act = None
+        state.phase = OVER  # rules.run then sets to_act to None
         return
     state.active = seat
     state.turn += 1
