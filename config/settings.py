@@ -251,11 +251,19 @@ SIMULATIONS_INLINE = env_bool("SIMULATIONS_INLINE", False)
 SIMULATIONS_STALLED_AFTER_SECONDS = env_int("SIMULATIONS_STALLED_AFTER_SECONDS", 300, minimum=1)
 # Without a broker each web process checks at this interval itself (play/simulations/resumer.py).
 SIMULATIONS_RESUME_EVERY_SECONDS = env_int("SIMULATIONS_RESUME_EVERY_SECONDS", 60, minimum=1)
+# A finished simulation's per-game records (but its sample games') go after this many
+# days; its summary stays (play/simulations/retention.py). Pruned at this interval.
+SIMULATIONS_RECORDS_KEEP_DAYS = env_int("SIMULATIONS_RECORDS_KEEP_DAYS", 30, minimum=1)
+SIMULATIONS_PRUNE_EVERY_SECONDS = env_int("SIMULATIONS_PRUNE_EVERY_SECONDS", 3600, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-simulations": {
         "task": "play.resume_stalled_simulations",
         "schedule": float(SIMULATIONS_RESUME_EVERY_SECONDS),
-    }
+    },
+    "prune-simulation-records": {
+        "task": "play.prune_simulation_records",
+        "schedule": float(SIMULATIONS_PRUNE_EVERY_SECONDS),
+    },
 }
 
 # Where the real Shadowfist card list lies (read in place, never copied into the repository).

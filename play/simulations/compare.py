@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from play.simulations.models import Simulation
-from play.simulations.summaries import mean_interval
+from play.simulations.tallies import mean_interval
 
 
 def compare_simulations(a: Simulation, b: Simulation) -> dict[str, Any]:
@@ -40,8 +40,11 @@ def compare_simulations(a: Simulation, b: Simulation) -> dict[str, Any]:
 
 
 def _turns(simulation: Simulation) -> dict[int, int | None]:
-    return {
-        record["index"]: record["turn"]
-        for chunk in simulation.chunks.all()
-        for record in chunk.records or []
-    }
+    """Each game's finishing turn by game index (kept when the records are pruned)."""
+    turns: dict[int, int | None] = {}
+    for chunk in simulation.chunks.defer("records", "tally").iterator(chunk_size=1):
+        if chunk.turns is not None:
+            turns.update(enumerate(chunk.turns, start=chunk.start))
+        else:  # written before the turns were kept apart
+            turns.update((record["index"], record["turn"]) for record in chunk.records or [])
+    return turns

@@ -1,6 +1,6 @@
 """Goldfish runners of the deck games (named by play.simulations.runners.GOLDFISH_RUNNERS).
 Each runner turns the engine's goldfish record into the common record that
-play/simulations/summaries.py reads."""
+play/simulations/tallies.py reads."""
 
 from __future__ import annotations
 

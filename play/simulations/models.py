@@ -1,5 +1,5 @@
 """Batch simulations: many games of one deck (goldfish) or one table of bots, run in
-chunks by the task queue; each chunk writes its records once."""
+chunks by the task queue; each chunk writes its records and their tally once."""
 
 from __future__ import annotations
 
@@ -37,6 +37,9 @@ class Simulation(models.Model):
     # dispatched again (play.simulations.services.simulation_resume_stalled).
     progressed_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When the per-game records beyond the sample games were removed
+    # (play/simulations/retention.py); the summary, the tallies and the turns stay.
+    records_pruned_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -54,7 +57,13 @@ class SimulationChunk(models.Model):
     start = models.PositiveIntegerField()
     count = models.PositiveIntegerField()
     done = models.BooleanField(default=False)
+    # The games as played (play/simulations/runners.py); pruned after a while.
     records = models.JSONField(null=True, blank=True)
+    # What the summary needs of these games (play/simulations/tallies.py), kept.
+    tally = models.JSONField(null=True, blank=True)
+    # Goldfish: each game's finishing turn (None: not within the cap) in game order, for
+    # paired comparisons (play/simulations/compare.py); kept.
+    turns = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]

@@ -9,7 +9,10 @@ then every `interval()` seconds:
    so that none looks stalled to another process while it waits its turn;
 2. runs simulation_resume_stalled, the function Celery beat runs: a simulation no
    process has marked or advanced for SIMULATIONS_STALLED_AFTER_SECONDS is claimed by
-   exactly one process (a conditional update), which runs its unfinished chunks.
+   exactly one process (a conditional update), which runs its unfinished chunks;
+3. every SIMULATIONS_PRUNE_EVERY_SECONDS, prunes old per-game records as Celery beat's
+   other task does (play/simulations/retention.py; each simulation is pruned once, under
+   a row lock, whichever process gets there first).
 
 Management commands, Celery workers and tests do not load config.wsgi, so they start no
 resumer; with a broker, Celery beat does this work instead.
@@ -19,12 +22,14 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import connections
 
 from play.simulations.dispatch import held_simulations
+from play.simulations.retention import Pruned, prune_simulation_records
 from play.simulations.services import simulation_keep_alive, simulation_resume_stalled
 
 logger = logging.getLogger(__name__)
@@ -66,8 +71,25 @@ def resume_pass() -> list[int]:
         connections.close_all()  # this thread's own: a pass a minute needs none kept open
 
 
+def prune_pass() -> Pruned | None:
+    """Prune old per-game records; None when it failed (logged; the next pass retries)."""
+    try:
+        keep_for = timedelta(days=settings.SIMULATIONS_RECORDS_KEEP_DAYS)
+        return prune_simulation_records(keep_for=keep_for)
+    except Exception:
+        logger.exception("pruning simulation records failed; trying again later")
+        return None
+    finally:
+        connections.close_all()
+
+
 def _run() -> None:
     stop = threading.Event()  # never set: the thread ends with its process
+    pruned_at: float | None = None
     while True:
         resume_pass()
+        now = time.monotonic()
+        if pruned_at is None or now - pruned_at >= settings.SIMULATIONS_PRUNE_EVERY_SECONDS:
+            prune_pass()
+            pruned_at = now
         stop.wait(interval())

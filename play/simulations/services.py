@@ -30,7 +30,14 @@ from play.simulations.dispatch import QUEUE_UNREACHABLE, QueueUnreachableError, 
 from play.simulations.models import Simulation, SimulationChunk
 from play.simulations.runners import run_records
 from play.simulations.specs import simulation_spec
-from play.simulations.summaries import summarize_bot_games, summarize_goldfish
+from play.simulations.tallies import (
+    Tally,
+    chunk_columns,
+    merged,
+    summary_of,
+    tally_from_json,
+    tally_records,
+)
 
 logger = logging.getLogger(__name__)
 ACTIVE = (Simulation.Status.PENDING, Simulation.Status.RUNNING)
@@ -167,7 +174,9 @@ def _create(owner: User, plan: Plan) -> Simulation:
 
 def simulation_run_chunk(chunk_id: int) -> None:
     """Run one chunk (idempotent); the last chunk to finish writes the results."""
-    chunk = SimulationChunk.objects.select_related("simulation").get(pk=chunk_id)
+    chunk = SimulationChunk.objects.select_related("simulation").filter(pk=chunk_id).first()
+    if chunk is None:
+        return  # its simulation was deleted
     simulation = chunk.simulation
     if chunk.done or simulation.status not in ACTIVE:
         return
@@ -180,12 +189,13 @@ def simulation_run_chunk(chunk_id: int) -> None:
         logger.exception("simulation %s chunk %s failed", simulation.pk, chunk.index)
         simulation_fail(simulation.pk, f"chunk {chunk.index} failed: {error}")
         raise
+    tally, turns = chunk_columns(simulation.spec, records)
     with transaction.atomic():
-        locked = SimulationChunk.objects.select_for_update().get(pk=chunk_id)
-        if locked.done:
-            return
-        locked.records, locked.done = records, True
-        locked.save(update_fields=["records", "done"])
+        locked = SimulationChunk.objects.select_for_update().filter(pk=chunk_id).first()
+        if locked is None or locked.done:
+            return  # written by another run of this task, or the simulation was deleted
+        locked.records, locked.tally, locked.turns, locked.done = records, tally, turns, True
+        locked.save(update_fields=["records", "tally", "turns", "done"])
         Simulation.objects.filter(pk=simulation.pk).update(
             games_done=F("games_done") + len(records), progressed_at=timezone.now()
         )
@@ -193,36 +203,31 @@ def simulation_run_chunk(chunk_id: int) -> None:
 
 
 def simulation_finish(simulation_id: int) -> None:
-    """Summarise once every chunk is done; a no-op before, and after it has run once."""
-    # Cheap checks first: every chunk's commit calls this, the records are read once.
+    """Summarise once every chunk is done; a no-op before, and after it has run once.
+
+    The chunks' tallies are merged one at a time in game order: the summary of any
+    number of games holds one chunk's tally at a time, never the records."""
+    # Cheap checks first: every chunk's commit calls this.
     if SimulationChunk.objects.filter(simulation_id=simulation_id, done=False).exists():
         return
     with transaction.atomic():
-        simulation = Simulation.objects.select_for_update().get(pk=simulation_id)
-        if simulation.status not in ACTIVE:
+        simulation = Simulation.objects.select_for_update().filter(pk=simulation_id).first()
+        if simulation is None or simulation.status not in ACTIVE:
             return
-        chunks = list(simulation.chunks.order_by("index"))
-        records = [record for chunk in chunks for record in chunk.records or []]
-        simulation.results = summarize_records(simulation.spec, records)
+        written = simulation.chunks.order_by("index").defer("records", "turns")
+        chunks = written.iterator(chunk_size=1)
+        tally = merged(simulation.spec, (chunk_tally(simulation.spec, c) for c in chunks))
+        simulation.results = summary_of(simulation.spec, tally)
         simulation.status = Simulation.Status.DONE
         simulation.finished_at = timezone.now()
         simulation.save(update_fields=["results", "status", "finished_at"])
 
 
-def summarize_records(spec: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
-    if spec["kind"] == "bots":
-        summary = summarize_bot_games(records, spec["bots"])
-    else:
-        names = {str(row["id"]): row["name"] for row, _count in spec.get("cards", [])}
-        summary = summarize_goldfish(records, by_turn=spec.get("by_turn", 5), names=names)
-    # The reading a goldfish figure stands on (ChiZo's effect points), named beside it.
-    reading = {"effect_points": spec["effect_points"]} if "effect_points" in spec else {}
-    return {
-        **summary,
-        "policy": spec.get("bot") or spec.get("bots"),
-        "seed_rule": "game_seed",
-        **reading,
-    }
+def chunk_tally(spec: dict[str, Any], chunk: SimulationChunk) -> Tally:
+    """A written chunk's tally (from its records if it was written before tallies were)."""
+    if chunk.tally is not None:
+        return tally_from_json(chunk.tally)
+    return tally_records(spec, chunk.records or [])
 
 
 def simulation_fail(simulation_id: int, message: str) -> None:
@@ -287,6 +292,12 @@ def simulation_cancel(*, simulation: Simulation) -> Simulation:
     )
     simulation.refresh_from_db()
     return simulation
+
+
+def simulation_delete(*, simulation: Simulation) -> None:
+    """Delete a simulation with everything it kept. One still running stops: its chunks'
+    tasks find no chunk to write (simulation_run_chunk) and end."""
+    simulation.delete()
 
 
 def replay_sample(*, user: User, simulation: Simulation, seed: int) -> Match:

@@ -9,6 +9,7 @@ from celery import shared_task  # type: ignore[import-untyped]
 from django.conf import settings
 
 from play.simulations.dispatch import CHUNK_TASK
+from play.simulations.retention import prune_simulation_records
 from play.simulations.services import simulation_resume_stalled, simulation_run_chunk
 
 
@@ -25,3 +26,11 @@ def resume_stalled_simulations() -> list[int]:
     return simulation_resume_stalled(
         stalled_for=timedelta(seconds=settings.SIMULATIONS_STALLED_AFTER_SECONDS)
     )
+
+
+# shared_task is untyped (Celery has no hints); the body below is still checked.
+@shared_task(name="play.prune_simulation_records")  # type: ignore[untyped-decorator]
+def prune_simulation_records_task() -> int:
+    """Run periodically by Celery beat; the number of simulations pruned."""
+    keep_for = timedelta(days=settings.SIMULATIONS_RECORDS_KEEP_DAYS)
+    return prune_simulation_records(keep_for=keep_for).simulations

@@ -17,7 +17,7 @@ from play.matches.setups import SeatsError
 from play.simulations.reports import goldfish_lines
 from play.simulations.runners import GOLDFISH_RUNNERS
 from play.simulations.specs import EFFECT_POINTS, goldfish_options, reading_words
-from play.simulations.summaries import summarize_goldfish
+from play.simulations.tallies import GoldfishTally
 
 
 class Command(BaseCommand):
@@ -55,17 +55,17 @@ class Command(BaseCommand):
         except SeatsError as error:
             raise CommandError(str(error)) from None
         runner = GOLDFISH_RUNNERS[game]
-        records = []
+        tally = GoldfishTally(by_turn=5)  # folded game by game: no list of records kept
         try:
             for index in tqdm(
                 range(games), disable=options["no_progress"], unit="game", leave=False
             ):
                 record = runner(spec, game_seed(seed, index))
-                records.append({"index": index, "seed": game_seed(seed, index), **record})
+                tally.add({"index": index, "seed": game_seed(seed, index), **record})
         except EngineError as error:
             raise CommandError(error.reason) from None
         names = {str(row["id"]): row["name"] for row, _ in cards}
-        summary = summarize_goldfish(records, by_turn=5, names=names)
+        summary = tally.summary(names)
         name = get_game(game).info.name
         label = f"{name} goldfish of {options['deck'].name}, seed {seed}, bot {options['bot']}"
         if reading := reading_words(spec):

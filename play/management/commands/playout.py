@@ -11,7 +11,7 @@ from play.engine.core import EngineError, get_game
 from play.engine.simulate import simulate, summarize
 from play.engine_choice import running
 from play.simulations.reports import histogram_lines, seat_table
-from play.simulations.summaries import mean_interval
+from play.simulations.tallies import mean_interval
 
 
 class Command(BaseCommand):

@@ -47,7 +47,7 @@ class SimulationSerializer(serializers.ModelSerializer[Simulation]):
         model = Simulation
         fields = [
             "id", "game", "kind", "deck", "games", "seed", "status", "progress", "results",
-            "error", "created_at", "finished_at",
+            "error", "created_at", "finished_at", "records_pruned_at",
         ]  # fmt: skip
 
     def get_progress(self, simulation: Simulation) -> dict[str, int]:
@@ -115,6 +115,13 @@ class SimulationDetailView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         simulation = selectors.own_simulation(user=signed_in(request), pk=pk)
         return Response(SimulationSerializer(simulation).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, pk: int) -> Response:
+        """Delete the simulation and all it kept (one still running stops)."""
+        simulation = selectors.own_simulation(user=signed_in(request), pk=pk)
+        simulations.simulation_delete(simulation=simulation)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class SimulationCancelView(APIView):

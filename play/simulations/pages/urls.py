@@ -26,6 +26,11 @@ urlpatterns = [
         name="simulation-cancel-page",
     ),
     path(
+        "simulations/<int:pk>/delete/",
+        simulation_pages.simulation_delete,
+        name="simulation-delete-page",
+    ),
+    path(
         "simulations/<int:pk>/replay/",
         simulation_pages.simulation_replay,
         name="simulation-replay",

@@ -428,6 +428,8 @@ def _too_many(error: simulations.TooManySimulationsError) -> str:
 def simulation_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     simulation = own_simulation(user=request.user, pk=pk)
     context = live_context(simulation, request.GET.get("cards", "played"))
+    if simulation.records_pruned_at and simulation.finished_at:
+        context["pruned_after_days"] = (simulation.records_pruned_at - simulation.finished_at).days
     return render(request, "play/simulation_detail.html", context)
 
 
@@ -447,6 +449,15 @@ def simulation_cancel(request: AuthenticatedHttpRequest, pk: int) -> HttpRespons
     if was_active and simulation.status == Simulation.Status.CANCELLED:
         messages.success(request, "Simulation cancelled.")
     return redirect("simulation-page", simulation.pk)
+
+
+@login_required
+@require_POST
+def simulation_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    simulation = own_simulation(user=request.user, pk=pk)
+    simulations.simulation_delete(simulation=simulation)
+    messages.success(request, f"Simulation #{pk} deleted.")
+    return redirect("simulation-list-page")
 
 
 @login_required
