@@ -34,10 +34,9 @@ def lines_from_text(*, game: str, text: str) -> Intake:
     parsed = parse_deck_text(text)
     resolved = resolve(parsed, name_index(game))
     errors = all_errors(parsed, resolved)
-    return Intake(
-        lines=_fresh(resolved.lines),
-        errors=[e.to_dict() for e in errors],
-    )
+    # The index's facts are current: it is rebuilt whenever the game's catalogue version
+    # stamp changes (decks/catalogue.py), so they are not read again here.
+    return Intake(lines=list(resolved.lines), errors=[e.to_dict() for e in errors])
 
 
 def lines_from_entries(*, game: str, entries: Sequence[dict[str, int]]) -> Intake:
@@ -62,12 +61,6 @@ def lines_from_entries(*, game: str, entries: Sequence[dict[str, int]]) -> Intak
         count = entry["count"] + (earlier.count if earlier else 0)
         lines[card.id] = DeckLine(card=card, count=count, line=None)
     return Intake(lines=list(lines.values()), errors=errors)
-
-
-def _fresh(lines: Sequence[DeckLine]) -> list[DeckLine]:
-    """The same lines with facts read now (the name index may be a little older)."""
-    facts = facts_by_id(line.card.id for line in lines)
-    return [DeckLine(card=facts[line.card.id], count=line.count, line=line.line) for line in lines]
 
 
 def accept(intake: Intake, *, save_matched: bool) -> list[DeckLine]:

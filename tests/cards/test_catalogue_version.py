@@ -110,3 +110,28 @@ def test_the_name_index_knows_a_card_written_after_it_was_built() -> None:
     intake = lines_from_text(game="shadowfist", text=text)
     assert not intake.errors
     assert [(line.card.name, line.count) for line in intake.lines] == [("Brand New Card", 2)]
+
+
+def test_a_listed_card_has_the_facts_written_after_the_index_was_built() -> None:
+    card = a_card("Changing Card")
+    assert lines_from_text(game="shadowfist", text="1 Changing Card").lines[0].card.cost is None
+    card.cost = 4
+    card.save()
+
+    intake = lines_from_text(game="shadowfist", text="1 Changing Card")
+
+    assert intake.lines[0].card.cost == 4
+
+
+def test_reading_a_list_asks_the_database_only_for_the_version_stamp() -> None:
+    text = "\n".join(f"1 Listed Card {n}" for n in range(5))
+    for n in range(5):
+        a_card(f"Listed Card {n}")
+    lines_from_text(game="shadowfist", text=text)  # the index built once
+
+    with CaptureQueriesContext(connection) as queries:
+        intake = lines_from_text(game="shadowfist", text=text)
+
+    assert len(intake.lines) == 5
+    assert len(queries) == 1
+    assert "cards_catalogueversion" in queries[0]["sql"]
