@@ -1,18 +1,21 @@
 """Simulation benchmark: goldfish games as a Celery simulation on 1 and on 2 workers,
-beside the pure engine loop in the same run.
+beside the same games in bare engine processes in the same run.
 
-    .venv/bin/python bench/simulate.py [--game chizo] [--games 20000]
+    .venv/bin/python bench/simulate.py [--game chizo] [--games 100000]
 
 Needs PostgreSQL (a fresh database `cardhouse_bench_sim`) and Redis on this machine. The
-engine loop runs the same games in this process; the simulations run them as chunks on
-`celery worker` processes. Prints games/s, the Celery overhead against the engine loop
-(one worker), and the speed-up of two workers over one. Aims: overhead under 10%, two
-workers at least 1.7 times as fast as one (on a machine with two free cores).
+baseline plays the same games with the goldfish runner alone in one process and, split
+in two halves, in two processes; the simulations run them as chunks on `celery worker`
+processes (records and tallies written, summary merged). Prints the time of each, the
+simulation on two workers against two bare processes (target: at most 1.07 times), the
+speed-up of two workers over one (target: at least 1.7), and each worker's peak memory
+(VmHWM of the worker and its pool process).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -62,6 +65,23 @@ def start_workers(count: int) -> list[subprocess.Popen[bytes]]:
     return workers
 
 
+def peak_memory_mb(pid: int) -> float:
+    """The peak resident memory of a process and its descendants (the largest of them)."""
+    peak, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmHWM:"):
+                peak = max(peak, int(line.split()[1]) / 1024)
+        pending += [int(child) for child in children]
+    return peak
+
+
 def stop(workers: list[subprocess.Popen[bytes]]) -> None:
     for worker in workers:
         worker.terminate()
@@ -92,10 +112,37 @@ def run_simulation(spec: dict[str, Any], game: str, games: int, seed: int) -> fl
     return elapsed
 
 
+def play_range(game: str, spec: dict[str, Any], start: int, stop_: int) -> None:
+    """The bare engine: the goldfish runner over games start .. stop_ - 1, nothing kept."""
+    from play.engine.simulate import game_seed
+    from play.simulations.runners import GOLDFISH_RUNNERS
+
+    runner = GOLDFISH_RUNNERS[game]
+    for index in range(start, stop_):
+        runner(spec, game_seed(1, index))
+
+
+def bare_processes(game: str, spec: dict[str, Any], games: int, count: int) -> float:
+    """Seconds for `count` fresh processes to play the games, split evenly between them."""
+    context = multiprocessing.get_context("fork")
+    bounds = [games * n // count for n in range(count + 1)]
+    processes = [
+        context.Process(target=play_range, args=(game, spec, bounds[n], bounds[n + 1]))
+        for n in range(count)
+    ]
+    start = time.perf_counter()
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join()
+        assert process.exitcode == 0, process.exitcode
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="chizo", choices=sorted(DECKS))
-    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--games", type=int, default=100_000)
     args = parser.parse_args()
     prepare()
     import django
@@ -104,9 +151,7 @@ def main() -> None:
     from django.core.management import call_command
 
     from cards.services import catalogue_load
-    from play.engine.simulate import game_seed
     from play.matches.decks import card_row
-    from play.simulations.runners import GOLDFISH_RUNNERS
 
     call_command("migrate", verbosity=0)
     catalogue_load(games=[args.game])
@@ -125,27 +170,31 @@ def main() -> None:
         cards.append((card_row(card, args.game), int(count)))
     spec = {"cards": cards, "bot": "greedy", "max_turns": None, "by_turn": 5}
 
-    runner = GOLDFISH_RUNNERS[args.game]
-    start = time.perf_counter()
-    for index in range(args.games):
-        runner(spec, game_seed(1, index))
-    engine = time.perf_counter() - start
+    from play.engine_choice import running
 
-    rates = {"engine loop (this process)": engine}
+    rates = {
+        f"bare engine, {n} process{'es' * (n > 1)}": bare_processes(args.game, spec, args.games, n)
+        for n in (1, 2)
+    }
+    memory: dict[str, list[float]] = {}
     for size in (1, 2):
         workers = start_workers(size)
+        label = f"simulation on {size} worker{'s' * (size > 1)}"
         try:
-            rates[f"simulation on {size} worker{'s' * (size > 1)}"] = run_simulation(
-                spec, args.game, args.games, seed=1
-            )
+            rates[label] = run_simulation(spec, args.game, args.games, seed=1)
+            memory[label] = [peak_memory_mb(worker.pid) for worker in workers]
         finally:
             stop(workers)
-    print(f"{args.games} {args.game} goldfish games (greedy)\n")
+    print(f"{args.games:,} {args.game} goldfish games (greedy bot), engine: {running()}\n")
     for label, seconds in rates.items():
-        print(f"  {label:32} {seconds:7.1f} s  {args.games / seconds:8.0f} games/s")
+        peaks = ", ".join(f"{mb:.0f} MB" for mb in memory.get(label, []))
+        print(f"  {label:30} {seconds:7.1f} s  {args.games / seconds:8.0f} games/s"
+              f"{'  peak worker memory ' + peaks if peaks else ''}")  # fmt: skip
     one, two = rates["simulation on 1 worker"], rates["simulation on 2 workers"]
-    print(f"\nCelery overhead, 1 worker vs engine loop: {(one - engine) / engine:+.1%} (aim < 10%)")
-    print(f"speed-up of 2 workers over 1: {one / two:.2f}x (aim >= 1.7x)")
+    bare_one, bare_two = rates["bare engine, 1 process"], rates["bare engine, 2 processes"]
+    print(f"\n2 workers / 2 bare processes: {two / bare_two:.3f} (target <= 1.07)")
+    print(f"1 worker / 1 bare process:    {one / bare_one:.3f}")
+    print(f"speed-up of 2 workers over 1: {one / two:.2f}x (target >= 1.7x)")
 
 
 if __name__ == "__main__":
