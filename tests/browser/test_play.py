@@ -193,6 +193,11 @@ def test_a_simulation_runs_with_a_progress_bar_and_draws_its_report(page: Page, 
     expect(page.get_by_role("img", name="Share of games won by each turn")).to_be_visible()
     screenshot(page, "simulation-report")
 
+    page.get_by_text("Delete this simulation").click()
+    page.get_by_role("button", name="Delete simulation").click()
+    expect(page.get_by_text("deleted.")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/simulations/$"))
+
 
 def test_a_shadowfist_goldfish_board_shows_sites_power_and_hand(page: Page, login: Any) -> None:
     from cards.gamedata import game_json
