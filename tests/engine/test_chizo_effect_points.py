@@ -8,10 +8,13 @@ counts, and the tiles show what they can.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from play.engine.core import SetupError
-from play.engine.games.chizo import GAME, goldfish
+from play.engine.games.chizo import GAME, ChizoState, goldfish
+from play.engine.games.chizo.scenario import position
 
 from .chizo_data import tile_list, typical_stack
 from .chizo_table import act, at, event_kinds, in_hand, names, table
@@ -26,6 +29,37 @@ def board(**layout):
 
 
 ROOSTER = {(0, 0): ("Rooster", THEY)}
+
+#: Made-up tiles: a creature that scores when it enters play next to a Rooster (no
+#: shipped creature scores by its own effect), and an Action worth 4 points.
+MADE_UP = [
+    {
+        "id": "Proud Hen", "name": "Proud Hen", "type": "Creature",
+        "creature_class": "Rooster", "is_basic": False, "strength": 2, "intelligence": 2,
+        "compatible_classes": [], "effect_key": "score_points",
+        "effect_params": {
+            "points": 1, "when": "enters_play",
+            "target": {"kind": "creature", "class": "Rooster", "adjacent_to": "source"},
+        },
+    },
+    {
+        "id": "Windfall", "name": "Windfall", "type": "Action", "creature_class": "",
+        "is_basic": False, "strength": None, "intelligence": None, "compatible_classes": [],
+        "effect_key": "score_points", "effect_params": {"points": 4},
+    },
+]  # fmt: skip
+ROWS = [*tile_list(), *MADE_UP]
+
+
+def made_up_board(**layout: Any) -> ChizoState:
+    """Two players with the project's tiles and the made-up ones."""
+    layout.setdefault("stacks", dict.fromkeys(range(2), SPARE))
+    return position(2, tiles=ROWS, **layout)
+
+
+def in_hand_of_discard(state: ChizoState, name: str) -> int:
+    """The uid of the lowest copy of ``name`` in our Discard Pile."""
+    return min(u for u in state.discards[WE] if state.name(u) == name)
 
 
 @pytest.mark.rule("chizo-rising.txt", 71, 123, 125)
@@ -122,3 +156,89 @@ def test_printed_points_no_tile_shows_add_up_and_can_end_the_game():
     assert state.points(WE) == 12
     assert state.over
     assert "game_over" in event_kinds(second)
+
+
+@pytest.mark.rule("chizo-rising.txt", 125)
+def test_a_creature_scoring_as_it_enters_play_takes_its_point_from_the_discard_pile() -> None:
+    """A creature's own effect is no stack tile: Proud Hen placed next to a Rooster scores
+    its point with a tile of the Discard Pile and stays in play; placed elsewhere its
+    target ("next to this tile") is missing and the effect does not resolve."""
+    state = made_up_board(grid=ROOSTER, hands={WE: ["Proud Hen", "Proud Hen"]},
+                          discards={WE: ["Dog"]})
+    hen = in_hand(state, WE, "Proud Hen")
+    events = act(state, "place", hen, 1, 0)
+    assert names(state, state.piles[WE]) == ["Dog"]
+    assert state.pos[hen] == (1, 0)
+    assert "fizzled" not in event_kinds(events)
+    far = made_up_board(grid={**ROOSTER, (0, 1): ("Ox", THEY)},
+                        hands={WE: ["Proud Hen"]}, discards={WE: ["Dog"]})
+    events = act(far, "place", in_hand(far, WE, "Proud Hen"), 0, 2)
+    assert "fizzled" in event_kinds(events)
+    assert far.piles[WE] == []
+
+
+@pytest.mark.rule("chizo-rising.txt", 37, 125)
+def test_points_after_the_twelfth_are_not_taken_from_the_discard_pile() -> None:
+    """At 11 points Golden Egg's own tile is the twelfth: the game is over, and its
+    second point takes no tile from the Discard Pile."""
+    state = board(grid=ROOSTER, hands={WE: ["Golden Egg"]}, discards={WE: ["Dog"]},
+                  piles={WE: [("Ox", WE)] * 11})
+    act(state, "action", in_hand(state, WE, "Golden Egg"))
+    assert state.over
+    assert len(state.piles[WE]) == 12
+    assert names(state, state.discards[WE]) == ["Dog"]
+
+
+@pytest.mark.rule("chizo-rising.txt", 125)
+def test_printed_points_beyond_a_mixed_discard_pile_count_without_a_choice() -> None:
+    """Windfall's 4 points, printed, with a Rat and a Dog in the Discard Pile: its own
+    tile and both discards show three, without asking which; the fourth counts unshown."""
+    state = made_up_board(hands={WE: ["Windfall"]}, discards={WE: ["Rat", "Dog"]},
+                          effect_points="printed")
+    events = act(state, "action", in_hand(state, WE, "Windfall"))
+    assert state.phase == "turn"
+    assert sorted(names(state, state.piles[WE])) == ["Dog", "Rat", "Windfall"]
+    assert [e.data for e in events if e.kind == "scored_unshown"] == [{"player": WE, "points": 1}]
+    assert state.points(WE) == 4
+
+
+@pytest.mark.rule("chizo-rising.txt", 37, 125)
+def test_a_game_won_by_the_tile_picked_from_the_discard_pile_round_trips_through_json() -> None:
+    """The twelfth point is a tile we pick from the Discard Pile (two kinds there, one
+    point to show): the game ends on that choice and its saved state reads back the same."""
+    state = board(grid=ROOSTER, hands={WE: ["Golden Egg"]}, discards={WE: ["Dog", "Rat", "Rat"]},
+                  piles={WE: [("Ox", WE)] * 10})
+    act(state, "action", in_hand(state, WE, "Golden Egg"))
+    assert state.phase == "choice"
+    act(state, "choose", in_hand_of_discard(state, "Dog"))
+    assert state.over
+    assert state.points(WE) == 12
+    assert GAME.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+@pytest.mark.rule("chizo-rising.txt", 125)
+def test_a_state_saved_without_the_reading_scores_only_its_tiles() -> None:
+    """A state saved in the default reading has no ``effect_points`` nor ``unshown``: read
+    back, it is in the default reading and its points are its tiles."""
+    state = board(grid=ROOSTER, hands={WE: ["Golden Egg"]}, piles={WE: [("Ox", WE)] * 3})
+    act(state, "action", in_hand(state, WE, "Golden Egg"))
+    data = state.to_dict()
+    assert "unshown" not in data
+    again = GAME.state_from_dict(data)
+    assert not again.printed
+    assert again.unshown == [0, 0]
+    assert [again.points(s) for s in (WE, THEY)] == [4, 0]
+
+
+@pytest.mark.rule("chizo-rising.txt", 37, 125)
+def test_a_game_won_by_a_creature_put_into_play_round_trips_through_json() -> None:
+    """Reinforcements puts Proud Hen next to a Rooster at 11 points: the Hen's point
+    ends the game before the second put, and the saved state reads back the same."""
+    state = made_up_board(grid=ROOSTER, hands={WE: ["Reinforcements", "Proud Hen", "Dog"]},
+                          discards={WE: ["Ox"]}, piles={WE: [("Ox", WE)] * 11})
+    act(state, "action", in_hand(state, WE, "Reinforcements"))
+    act(state, "put", in_hand(state, WE, "Proud Hen"), 1, 0)
+    assert state.over
+    assert state.points(WE) == 12
+    assert names(state, state.hands[WE]) == ["Dog"]
+    assert GAME.state_from_dict(state.to_dict()).to_dict() == state.to_dict()

@@ -41,9 +41,22 @@ def _peacemaker(name: str, params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-#: The project's tiles and three made-up ones (one catalogue, compiled once).
+#: The project's tiles and four made-up ones (one catalogue, compiled once).
 ROWS = [
     *tile_list(),
+    # No shipped tile lowers a STR while it battles: this Rooster does, to 0.
+    {
+        "id": "Timid Rooster",
+        "name": "Timid Rooster",
+        "type": "Creature",
+        "creature_class": "Rooster",
+        "is_basic": False,
+        "strength": 2,
+        "intelligence": 2,
+        "compatible_classes": [],
+        "effect_key": "stat_bonus",
+        "effect_params": {"str": -2, "int": 0, "condition": "defending", "scope": "self"},
+    },
     _peacemaker("Dove", {}),
     _peacemaker(
         "Peace Crane",
@@ -239,3 +252,83 @@ def test_lending_names_the_helpful_creature_that_lends() -> None:
     lent = only(events, "lend")
     assert lent.data == {"player": THEY, "creature": helper, "name": "Helpful Ox"}
     assert text(state, lent) == "Seat 2 lent Helpful Ox to the battle"
+
+
+# -- cancel_tile: Bad Omen -----------------------------------------------------------------
+
+
+def test_bad_omen_names_the_face_up_action_it_cancels_and_whose_it_was() -> None:
+    """Bad Omen on their Swift Feet: the cancelled Action was played face up, so the log
+    names it and its player; it goes to their Discard Pile unresolved."""
+    state = board(active=THEY, hands={WE: ["Bad Omen"], THEY: ["Swift Feet"]})
+    feet = in_hand(state, THEY, "Swift Feet")
+    act(state, "action", feet)
+    events = act(state, "react", in_hand(state, WE, "Bad Omen"))
+    cancelled = only(events, "cancelled")
+    assert cancelled.data == {"tile": feet, "name": "Swift Feet", "player": THEY}
+    assert text(state, cancelled) == "Seat 2's Swift Feet was cancelled"
+    assert state.discards[THEY] == [feet]
+    assert state.actions_left == 1  # Swift Feet did not resolve
+
+
+def test_bad_omen_cancels_a_lend_without_naming_the_tile_paid_face_down() -> None:
+    """Bad Omen on our Helpful Rat's lend (the lender being the game's first tile): the
+    tile that paid for the lend lies face down, so the log names only whose it was."""
+    state = board(
+        active=THEY,
+        grid={(1, 0): ("Helpful Rat", WE), (0, 0): ("Rooster", WE), (-1, 0): ("Horse", THEY)},
+        hands={WE: ["Rat"], THEY: ["Ox", "Bad Omen"]},
+    )
+    lender, paid = at(state, 1, 0), in_hand(state, WE, "Rat")
+    assert lender == 0
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    act(state, "stop")  # we do not ask our Helpful Rat to ally
+    act(state, "face_down", in_hand(state, THEY, "Ox"))
+    act(state, "lend", lender, paid)
+    events = act(state, "react", in_hand(state, THEY, "Bad Omen"))
+    cancelled = only(events, "cancelled")
+    assert cancelled.data == {"tile": None, "name": None, "player": WE}
+    assert text(state, cancelled) == "Seat 1's tile was cancelled"
+    assert paid in state.discards[WE]
+    assert "lent" not in event_kinds(events)
+
+
+@pytest.mark.rule("chizo-rising.txt", 151)
+def test_bad_omen_on_the_face_down_tile_of_a_battle_does_not_resolve_and_says_why() -> None:
+    """Bad Omen "can't cancel the face-down tile that started a Battle": it fizzles,
+    the log says why, and the Battle has its result."""
+    state = board(
+        grid={(0, 0): ("Horse", WE), (1, 0): ("Rat", THEY)},
+        hands={WE: ["Ox"], THEY: ["Bad Omen"]},
+    )
+    omen = in_hand(state, THEY, "Bad Omen")
+    act(state, "battle", at(state, 0, 0), at(state, 1, 0))
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    events = act(state, "react", omen)
+    fizzled = only(events, "fizzled")
+    assert fizzled.data == {"tile": omen, "name": "Bad Omen", "why": "nothing it can cancel"}
+    assert "battle_result" in event_kinds(events)
+
+
+@pytest.mark.rule("chizo-rising.txt", 211)
+def test_a_defender_whose_str_reaches_0_as_the_battle_is_announced_leaves_at_once() -> None:
+    """'If any Creature's STR ever reaches 0, immediately remove it from play. It is not
+    considered captured.' (211) A Rooster at -2 STR while it is the Defender is removed
+    when the Battle is announced, to its owner's Discard Pile, and the Battle then has
+    no result: its Defender is gone."""
+    state = made_up_board(grid={(0, 0): ("Timid Rooster", THEY), (-1, 0): ("Horse", WE)},
+                          hands={WE: ["Ox"]})  # fmt: skip
+    rooster = at(state, 0, 0)
+
+    events = act(state, "battle", at(state, -1, 0), rooster)
+
+    removed = only(events, "removed")
+    assert removed.data == {"tile": rooster, "name": "Timid Rooster", "why": "STR 0"}
+    assert rooster not in state.pos
+    assert state.discards[THEY] == [rooster]
+    assert state.piles[WE] == []
+    assert [a.kind for a in legal(state)] == ["face_down"]  # the Battle goes on
+    events = act(state, "face_down", in_hand(state, WE, "Ox"))
+    assert only(events, "battle_result").data == {"winner": None, "why": "no longer neighbours"}
+    assert state.battle is None
+    assert state.piles[WE] == []

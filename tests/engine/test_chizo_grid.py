@@ -22,7 +22,11 @@ from play.engine.games.chizo.filters import (
     parse_filter,
 )
 from play.engine.games.chizo.grid import Cell, can_reach, reachable
+from play.engine.games.chizo.scenario import position
 from play.engine.games.chizo.state import ATTACKER_SIDE, DEFENDER_SIDE, Battle
+
+from .chizo_data import tile_list
+from .chizo_table import act, in_hand, legal
 
 EMPTY_SPACE = 203  # "An Empty Space is every free neighboring space including the diagonal..."
 PUSH = 205  # "may move the "Ram" and the "Rabbit" up to three empty spaces"
@@ -149,6 +153,35 @@ def test_a_jumping_tile_passes_over_tiles_in_its_way() -> None:
     assert can_reach(grid, (0, 0), (2, 0), 2, True)
     assert can_reach(grid, (0, 0), (-2, 2), 2, True)
     assert not can_reach(grid, (0, 0), (2, 0), 2, False)
+
+
+#: A made-up Action that moves one of our creatures 2 spaces and names no ``jump``.
+SHOVE = {
+    "id": "Shove", "name": "Shove", "type": "Action", "creature_class": "", "is_basic": False,
+    "strength": None, "intelligence": None, "compatible_classes": [],
+    "effect_key": "move_tiles",
+    "effect_params": {"count": 1, "spaces": 2, "target": {"kind": "creature", "controller": "you"}},
+}  # fmt: skip
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE)
+def test_a_move_that_names_no_jump_walks() -> None:
+    """Shove names no ``jump``, so it moves as ``jump: false`` does: our Rat, ringed by
+    their Oxen but for the space east of it, walks out through that gap, 2 spaces at
+    most, and cannot land behind the ring."""
+    ring = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) not in ((0, 0), (1, 0))]
+    state = position(
+        2,
+        tiles=[*tile_list(), SHOVE],
+        grid={(0, 0): ("Rat", 0), **dict.fromkeys(ring, ("Ox", 1))},
+        hands={0: ["Shove"]},
+        stacks={0: ["Ox"], 1: ["Ox"]},
+    )
+    rat = state.grid[(0, 0)]
+    act(state, "action", in_hand(state, 0, "Shove"))
+    act(state, "choose", rat)
+    goals = {a.args for a in legal(state) if a.kind == "to"}
+    assert goals == {(1, 0), (2, -1), (2, 0), (2, 1)}
 
 
 # -- can_reach agrees with reachable -----------------------------------------------------

@@ -121,6 +121,21 @@ def test_a_battle_cannot_be_announced_with_an_empty_hand():
     assert options(state, "battle") == [(at(state, 0, 0), at(state, 1, 0))]
 
 
+
+@pytest.mark.rule("chizo-rising.txt", 149, 151)
+def test_a_turn_goes_on_while_a_battle_is_its_only_action_and_not_without_a_tile_in_hand() -> None:
+    """Our Stack empty, one action left: holding only Happy Rabbit (no Rabbit of ours to
+    replace), a Battle is still an action, so the turn goes on; with nothing in hand the
+    Battle has no tile to start its stack, so the turn passes."""
+    layout = {(0, 0): ("Horse", WE), (1, 0): ("Rat", THEY)}
+    state = board(grid=layout, hands={WE: ["Ox", "Happy Rabbit"]}, stacks={THEY: SPARE})
+    act(state, "place", in_hand(state, WE, "Ox"), 0, 1)
+    assert (state.active, state.to_act, state.actions_left) == (WE, WE, 1)
+    assert options(state, "battle") == [(at(state, 0, 0), at(state, 1, 0))]
+    state = board(grid=layout, hands={WE: ["Ox"]}, stacks={THEY: SPARE})
+    act(state, "place", in_hand(state, WE, "Ox"), 0, 1)
+    assert (state.active, state.to_act) == (THEY, THEY)
+
 # -- rules that no test used to state -----------------------------------------------------
 
 

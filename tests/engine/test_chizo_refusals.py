@@ -6,6 +6,7 @@ the last accepted value beside the first refused one where a limit decides."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -366,6 +367,63 @@ def test_a_tile_not_in_the_hand_is_refused_and_the_lowest_copy_is_asked_for():
         f"copies in a hand are interchangeable: play Rat as tile {low}",
     )
     GAME.verify(state, Action("place", WE, (low, 1, 0)))
+
+
+#: A state, the kind of action, the name of the tile of the hand it takes (two copies
+#: in hand) and the action's arguments after the tile.
+Position = tuple[ChizoState, str, str, tuple[int, ...]]
+
+
+def _attaching() -> Position:
+    state = board(grid={(0, 0): ("Dog", WE)}, hands={WE: ["Keen Mind", "Keen Mind"]})
+    return state, "attach", "Keen Mind", (at(state, 0, 0),)
+
+
+def _starting_a_stack() -> Position:
+    return board(hands={WE: ["Swift Feet", "Swift Feet"]}), "action", "Swift Feet", ()
+
+
+def _laying_face_down() -> Position:
+    state = board(grid={(0, 0): ("Horse", WE), (1, 0): ("Rat", THEY)}, hands={WE: ["Ox", "Ox"]})
+    act(state, "battle", at(state, 0, 0), at(state, 1, 0))
+    assert state.phase == "face_down"
+    return state, "face_down", "Ox", ()
+
+
+def _reacting() -> Position:
+    state = board(hands={WE: ["Swift Feet"], THEY: ["Bad Omen", "Bad Omen"]})
+    act(state, "action", in_hand(state, WE, "Swift Feet"))
+    assert state.phase == "react"
+    return state, "react", "Bad Omen", ()
+
+
+def _putting() -> Position:
+    state = board(grid={(0, 0): ("Ox", WE)}, hands={WE: ["Reinforcements", "Rat", "Rat"]})
+    act(state, "action", in_hand(state, WE, "Reinforcements"))
+    assert state.phase == "choice"
+    return state, "put", "Rat", (1, 0)
+
+
+@pytest.mark.parametrize(
+    "position", [_attaching, _starting_a_stack, _laying_face_down, _reacting, _putting]
+)
+def test_every_tile_from_the_hand_must_be_in_it_and_the_lowest_copy(
+    position: Callable[[], Position],
+) -> None:
+    """Attaching, starting a stack, laying the face-down tile, reacting and putting into
+    play all take a tile from the hand: another tile is refused, and so is a higher copy."""
+    state, kind, name, rest = position()
+    seat = state.to_act
+    low, high = sorted(u for u in state.hands[seat] if state.name(u) == name)
+    assert refusal(state, Action(kind, seat, (999, *rest))) == (
+        "not_in_hand",
+        "tile 999 is not in your hand",
+    )
+    assert refusal(state, Action(kind, seat, (high, *rest))) == (
+        "use_lowest_copy",
+        f"copies in a hand are interchangeable: play {name} as tile {low}",
+    )
+    GAME.verify(state, Action(kind, seat, (low, *rest)))
 
 
 @pytest.mark.rule("chizo-rising.txt", 93, 97)

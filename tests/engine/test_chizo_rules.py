@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from play.engine.core import Action, DataError, IllegalAction, SetupError
-from play.engine.games.chizo import GAME, Catalog, TileDef, basic_tiles, tile_from_dict
+from play.engine.games.chizo import GAME, Catalog, TileDef, actions, basic_tiles, tile_from_dict
 from play.engine.games.chizo.state import TURN
 
 from .chizo_data import tile_list, typical_stack
@@ -125,6 +125,29 @@ def test_an_unknown_effect_key_is_reported_as_unmodelled_never_as_implemented():
     catalog = Catalog([*basic_tiles(), odd])
     assert catalog.unmodelled() == ["Moon Gate"]
 
+
+
+def test_the_catalogue_rows_of_a_saved_state_are_copies_sharing_their_effect_parameters() -> None:
+    """``Catalog.to_list`` builds the rows once: each call hands out new row dicts (a
+    caller may change them) equal to the last ones, sharing the read-only
+    ``effect_params``."""
+    catalog = Catalog(tile_list())
+    first, second = catalog.to_list(), catalog.to_list()
+    assert first == second
+    first[0]["name"] = "Renamed"
+    assert catalog.to_list()[0]["name"] == second[0]["name"] != "Renamed"
+    assert all(a["effect_params"] is b["effect_params"] for a, b in zip(first, second, strict=True))
+
+
+def test_an_action_is_built_once_and_shared() -> None:
+    """The action constructors memoise (an Action is an immutable value): asking twice
+    for the same action gives the very same object, a different cell another one."""
+    assert actions.to(0, (2, -1)) is actions.to(0, (2, -1))
+    assert actions.to(0, (2, -1)) == Action("to", 0, (2, -1))
+    assert actions.to(0, (2, -1)) is not actions.to(1, (2, -1))
+    assert actions.one("react", 1, 7) is actions.one("react", 1, 7)
+    assert actions.two("battle", 0, 3, 4) is actions.two("battle", 0, 3, 4)
+    assert actions.at("place", 0, 5, (1, 0)) is actions.at("place", 0, 5, (1, 0))
 
 @pytest.mark.parametrize(("params", "why"), [
     ({"points": 0}, "points"),
@@ -575,6 +598,27 @@ def test_a_state_round_trips_through_json_in_the_middle_of_a_battle():
     assert names(again, again.hands[WE]) == names(state, state.hands[WE])
 
 
+def test_a_state_round_trips_through_json_with_a_protection_and_a_square_pending() -> None:
+    """Mid-stack, their Ox protected by Paper Talisman and a square completed by
+    Reinforcements' first put (taken when the stack has resolved): the saved state reads
+    back with both, and the game goes on the same."""
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (0, 1): ("Horse", WE),
+                        (-1, 0): ("Ox", THEY)},
+                  hands={WE: ["Reinforcements", "Rooster", "Dog"], THEY: ["Paper Talisman"]})
+    act(state, "action", in_hand(state, WE, "Reinforcements"))
+    act(state, "react", in_hand(state, THEY, "Paper Talisman"))
+    act(state, "put", in_hand(state, WE, "Rooster"), 1, 1)
+    assert state.phase == "choice"
+    assert [p[0] for p in state.protects] == [at(state, -1, 0)]
+    assert [sorted(square) for _, square in state.formed] == [sorted(at(state, x, y) for x, y in
+                                                             ((0, 0), (1, 0), (0, 1), (1, 1)))]
+    again = GAME.state_from_dict(state.to_dict())
+    assert again.protects == state.protects
+    assert again.formed == state.formed
+    assert again.to_dict() == state.to_dict()
+    assert GAME.legal_actions(again) == GAME.legal_actions(state)
+
+
 # -- rulebook lines stated one by one -----------------------------------------------------
 
 
@@ -698,6 +742,31 @@ def test_a_player_replaces_only_a_tile_in_their_control():
     act(state, "place", happy, 1, 0)
     assert state.grid[(1, 0)] == happy
     assert state.discards[THEY] == [replaced]  # removed from play, to its owner
+
+
+@pytest.mark.rule("chizo-rising.txt", 209)
+def test_a_replacing_creature_put_into_play_goes_only_onto_a_basic_creature_of_ours() -> None:
+    """A tile put into play by an effect replaces as it would when placed: Reinforcements
+    may put Indifferent Rat only onto our basic Rat, not onto their Rat nor anywhere free
+    (the Rat is the first class of the zodiac)."""
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rat", THEY), (0, 1): ("Ox", WE)},
+                  hands={WE: ["Reinforcements", "Indifferent Rat"]})
+    act(state, "action", in_hand(state, WE, "Reinforcements"))
+    indifferent = in_hand(state, WE, "Indifferent Rat")
+    assert [a.args for a in legal(state) if a.kind == "put"] == [(indifferent, 0, 0)]
+
+
+def test_reinforcements_puts_two_creatures_at_most() -> None:
+    """'Up to two': with three creatures in hand, the second put ends the effect and the
+    third creature stays in hand."""
+    state = board(grid={(0, 0): ("Ox", WE)}, hands={WE: ["Reinforcements", "Rat", "Dog", "Pig"]})
+    act(state, "action", in_hand(state, WE, "Reinforcements"))
+    act(state, "put", in_hand(state, WE, "Rat"), 1, 0)
+    assert state.phase == "choice"
+    act(state, "put", in_hand(state, WE, "Dog"), -1, 0)
+    assert state.phase == "turn"
+    assert state.frames == []
+    assert names(state, state.hands[WE]) == ["Pig"]
 
 
 @pytest.mark.rule("chizo-rising.txt", 211)

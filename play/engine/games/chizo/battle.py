@@ -28,7 +28,7 @@ from .state import (
     ChizoState,
 )
 from .targets import restriction_map, restrictions, values
-from .zones import capture
+from .zones import capture, sweep
 
 
 def battle_actions(state: ChizoState, player: int) -> list[Action]:
@@ -91,6 +91,10 @@ def announce(state: ChizoState, player: int, attacker: int, defender: int, out: 
         attacker_name=state.name(attacker),
         defender_name=state.name(defender),
     )
+    # "If any Creature's STR ever reaches 0, immediately remove it from play" (line 211):
+    # a bonus "while it is the Attacker/Defender" counts from now on. A side removed so
+    # leaves a Battle without a result (result: "no longer neighbours").
+    sweep(state, out)
     advance_allies(state)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .events import Events, emit
 from .filters import CREATURE_BIT, Filter
-from .grid import Cell, free_cells
+from .grid import Cell
 from .squares import arrived
 from .state import ChizoState, Frame
 from .targets import in_play
@@ -33,14 +33,13 @@ def replace_cells(state: ChizoState, player: int, cls: int) -> list[Cell]:
     return found
 
 
-def cells_for(
-    state: ChizoState, player: int, uid: int, free: Sequence[Cell] | None = None
-) -> Sequence[Cell]:
-    """Where ``player`` may put tile ``uid`` (a placed type); ``free``: the frontier."""
+def cells_for(state: ChizoState, player: int, uid: int, free: Sequence[Cell]) -> Sequence[Cell]:
+    """Where ``player`` may put tile ``uid`` (a placed type); ``free``: the frontier
+    (``free_cells(state)``)."""
     r = state.cat.replaces[state.kind[uid]]
     if r >= 0:
         return replace_cells(state, player, r)
-    return free if free is not None else free_cells(state)
+    return free
 
 
 def hosts_for(state: ChizoState, player: int, uid: int) -> list[int]:

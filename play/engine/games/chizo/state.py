@@ -423,7 +423,7 @@ def _read_zones(state: ChizoState, data: Any) -> None:
     state.att = {int(h): int(m) for h, m in data["attached"]}
     state.temps = [Temp(*_ints(t)) for t in data["temps"]]
     state.protects = [(int(u), int(w)) for u, w in data["protects"]]
-    state.printed = data.get("effect_points", "shown") == "printed"
+    state.printed = data.get("effect_points") == "printed"
     state.unshown = _ints(data.get("unshown", [0] * len(state.piles)))
     if len(state.unshown) != len(state.piles):
         raise DataError("bad_state", "unshown needs one entry per Point Pile")

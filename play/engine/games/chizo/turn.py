@@ -79,11 +79,8 @@ def has_main_action(state: ChizoState, seat: int) -> bool:
     """Whether ``seat`` could take any action now (cheaper than listing them)."""
     if state.stacks[seat]:
         return True
-    hand = state.hands[seat]
-    if not hand:
-        return False
     cat, kind = state.cat, state.kind
-    for uid in hand:
+    for uid in state.hands[seat]:
         d = kind[uid]
         if cat.starts[d]:
             return True
@@ -92,4 +89,4 @@ def has_main_action(state: ChizoState, seat: int) -> bool:
                 return True
         elif cat.attach[d] is not None and hosts_for(state, seat, uid):
             return True
-    return can_battle(state, seat)
+    return can_battle(state, seat)  # False for an empty hand: no tile to lay face down
