@@ -1,6 +1,6 @@
 """The catalogue's version per game (``CatalogueVersion``, a row made with its game): a
 new stamp at every write of a card, a printing or a set, read by the caches of catalogue
-reads (the deck builder's name index) to know they are current.
+reads (the deck builder's name index, the API's cached answers) to know they are current.
 
 Signals catch every single write, the admin's included (a queryset ``update()`` sends none:
 catalogue code writes rows one by one or deletes them, which do). A bulk writer wraps its
@@ -27,6 +27,12 @@ def catalogue_version(game: str) -> int | None:
     """The version stamp of a game's catalogue (by slug); None for a game not there."""
     found = CatalogueVersion.objects.filter(game__slug=game).values_list("stamp", flat=True)
     return next(iter(found), None)
+
+
+def catalogue_versions() -> tuple[tuple[int, int], ...]:
+    """Every game's stamp, as (game id, stamp) pairs in game order: one read of a small
+    table, for what stands on the whole catalogue (a search across games)."""
+    return tuple(CatalogueVersion.objects.order_by("game_id").values_list("game_id", "stamp"))
 
 
 @contextmanager

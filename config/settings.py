@@ -149,11 +149,12 @@ def _cache(prefix: str) -> dict[str, str]:
 
 # Rendered catalogue answers are the same for every visitor and cheap to render again,
 # so each process keeps its own: a local hit skips the two Redis round trips a shared
-# cache costs (most of a cached answer's time). An import shows within the timeout either way.
+# cache costs (most of a cached answer's time). Answers are keyed by the catalogue's
+# version stamps (cards/api/caching.py), so an import shows at once in every process.
 CATALOGUE_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                    "LOCATION": "catalogue", "OPTIONS": {"MAX_ENTRIES": 500}}  # fmt: skip
 CACHES = {"default": _cache("cardhouse"), "catalogue": CATALOGUE_CACHE}
-# Seconds a rendered catalogue answer is reused (cards/api/caching.py); 0: not cached.
+# Longest a rendered catalogue answer is kept (cards/api/caching.py); 0: not cached.
 CATALOGUE_CACHE_SECONDS = env_int("CATALOGUE_CACHE_SECONDS", 60, minimum=0)
 # Longest a catalogue search may run before the database stops it (cards/search/deadline.py).
 SEARCH_TIMEOUT_MS = env_int("SEARCH_TIMEOUT_MS", 3_000, minimum=1)

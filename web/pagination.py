@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from rest_framework.exceptions import ValidationError
+from django.core.paginator import Page, Paginator
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
@@ -43,6 +45,29 @@ class BoundedPageNumberPagination(PageNumberPagination):
         _positive(request, self.page_query_param)  # a page past the end stays a 404
         return super().paginate_queryset(queryset, request, view)
 
+    def paginate_rows(
+        self,
+        fetch: Callable[[int, int], tuple[list[Any], int | None]],
+        request: Request,
+        view: Any = None,
+    ) -> list[Any]:
+        """Like `paginate_queryset`, for a page read together with its total:
+        `fetch(offset, limit)` gives the page's items and the total, None when the page
+        starts past the end. Same answers, links and errors as a counted queryset."""
+        self.request = request
+        size = self.get_page_size(request)
+        number = _positive(request, self.page_query_param) or 1
+        items, total = fetch((number - 1) * size, size)
+        if total is None:
+            # As Django's paginator says it (DRF's message may quote it).
+            message = "That page contains no results"
+            raise NotFound(self.invalid_page_message.format(page_number=number, message=message))
+        paginator = CountedPaginator(size, total)
+        self.page = Page(items, number, paginator)
+        if paginator.num_pages > 1 and self.template is not None:
+            self.display_page_controls = True  # the browsable API's page links
+        return items
+
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)
         for parameter in parameters:
@@ -53,3 +78,15 @@ class BoundedPageNumberPagination(PageNumberPagination):
                     f"{self.max_page_size} is cut to {self.max_page_size})."
                 )
         return parameters
+
+
+class CountedPaginator(Paginator):  # type: ignore[type-arg]
+    """A paginator told its count (read with the page) instead of counting."""
+
+    def __init__(self, per_page: int, count: int) -> None:
+        super().__init__([], per_page)
+        self._known_count = count
+
+    @property
+    def count(self) -> int:
+        return self._known_count

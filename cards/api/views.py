@@ -15,11 +15,12 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import generics
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cards import selectors
+from cards import rows, selectors
 from cards.api.caching import catalogue_cached
 from cards.api.filters import filter_schema_parameters, filter_terms
 from cards.api.serializers import (
@@ -32,6 +33,7 @@ from cards.models import Card, CardSet, Game
 from cards.search import SearchError
 from cards.search.deadline import SearchTimeoutError, search_deadline
 from web.errors import ApiError
+from web.pagination import BoundedPageNumberPagination
 
 CATALOGUE_CACHE = cache_control(public=True, max_age=300)
 MAX_QUERY_LENGTH = 500
@@ -98,14 +100,23 @@ class CardListView(generics.ListAPIView[Card]):
     """Search and filter the catalogue."""
 
     permission_classes = [AllowAny]
-    serializer_class = CardSerializer
+    serializer_class = CardSerializer  # the documented shapes; answers come from cards.rows
+    queryset = Card.objects.all()  # for the schema's model only
     filter_backends: list[Any] = []
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        # The page is read (count, cards, printings) inside the search's time bound.
+        # The page is read (its ids with the total, then its cards with their printings)
+        # inside the search's time bound; the query is checked before the page, as ever.
+        paginator = self.paginator
+        assert isinstance(paginator, BoundedPageNumberPagination)
         try:
             with search_deadline():
-                return super().list(request, *args, **kwargs)
+                query = self.page_query()
+                page = paginator.paginate_rows(
+                    lambda offset, limit: rows.card_page(query, offset=offset, limit=limit),
+                    request,
+                    view=self,
+                )
         except SearchTimeoutError as error:
             raise ApiError(
                 str(error),
@@ -113,8 +124,9 @@ class CardListView(generics.ListAPIView[Card]):
                 status_code=503,
                 errors=[{"field": "q", "message": str(error), "code": "search_timeout"}],
             ) from None
+        return self.get_paginated_response(page)
 
-    def get_queryset(self) -> QuerySet[Card]:
+    def page_query(self) -> rows.PageQuery:
         params = self.request.query_params
         query = params.get("q", "")
         terms = filter_terms(params)
@@ -125,12 +137,7 @@ class CardListView(generics.ListAPIView[Card]):
                 errors=[{"field": "q", "message": "too long", "code": "max_length"}],
             )
         try:
-            return selectors.card_list(
-                queryset=selectors.card_queryset(),
-                q=query,
-                ordering=params.get("ordering", ""),
-                filters=terms,
-            )
+            return rows.page_query(q=query, ordering=params.get("ordering", ""), filters=terms)
         except SearchError as error:
             raise ApiError(
                 str(error),
@@ -166,7 +173,11 @@ class CardDetailView(generics.RetrieveAPIView[Card]):
     """One card with all its fields and printings."""
 
     permission_classes = [AllowAny]
-    serializer_class = CardSerializer
+    serializer_class = CardSerializer  # the documented shapes; answers come from cards.rows
+    queryset = Card.objects.all()  # for the schema's model only
 
-    def get_queryset(self) -> QuerySet[Card]:
-        return selectors.card_queryset()
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        card = rows.card_detail(kwargs["pk"])
+        if card is None:
+            raise NotFound()
+        return Response(card)
