@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from play.engine.core import SetupError
+from play.engine.core import Event, SetupError
 from play.engine.games.chizo import GAME, ChizoState, goldfish
 from play.engine.games.chizo.scenario import position
 
@@ -242,3 +242,33 @@ def test_a_game_won_by_a_creature_put_into_play_round_trips_through_json() -> No
     assert state.points(WE) == 12
     assert names(state, state.hands[WE]) == ["Dog"]
     assert GAME.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+@pytest.mark.rule("chizo-rising.txt", 125)
+def test_in_the_printed_reading_points_all_shown_by_tiles_leave_none_unshown() -> None:
+    """Windfall (4 points) in the printed reading with three Oxen in our Discard Pile: the
+    tile and the three Oxen show the four points, so no point is scored unshown (and the
+    log says nothing of one)."""
+    state = made_up_board(hands={WE: ["Windfall"]}, discards={WE: ["Ox", "Ox", "Ox"]},
+                          effect_points="printed")
+    events = act(state, "action", in_hand(state, WE, "Windfall"))
+    assert event_kinds(events).count("scored") == 4
+    assert "scored_unshown" not in event_kinds(events)
+    assert state.unshown == [0, 0]
+    assert state.points(WE) == 4
+
+
+@pytest.mark.rule("chizo-rising.txt", 37, 123, 125)
+def test_the_log_names_each_tile_that_shows_a_point_and_the_end_of_the_game() -> None:
+    """Golden Egg at ten points with a Dog in our Discard Pile: the log names the Egg and
+    then the Dog as they go to our Point Pile, and the game's end at twelve points."""
+    state = board(grid=ROOSTER, hands={WE: ["Golden Egg"]}, discards={WE: ["Dog"]},
+                  piles={WE: [("Ox", WE)] * 10})
+    egg, dog = in_hand(state, WE, "Golden Egg"), state.discards[WE][0]
+    events = act(state, "action", egg)
+    assert [e for e in events if e.kind in ("scored", "game_over")] == [
+        Event("scored", {"player": WE, "tile": egg, "name": "Golden Egg"}),
+        Event("scored", {"player": WE, "tile": dog, "name": "Dog"}),
+        Event("game_over", {"reason": "points", "points": [12, 0]}),
+    ]
+    assert state.over

@@ -19,7 +19,7 @@ from play.engine.games.chizo.scenario import position
 from play.engine.games.chizo.targets import values
 
 from .chizo_data import tile_list
-from .chizo_table import act, at, event_kinds, in_hand
+from .chizo_table import act, at, event_kinds, in_hand, legal, names
 from .chizo_tilecase import SPARE, THEY, WE, board
 
 
@@ -42,7 +42,33 @@ ROWS = [
         "protect",
         {"duration": "turn", "target": {"kind": "modifier"}, "responds_to": "any"},
     ),
-]
+    # Filters no shipped tile uses: next to an Item, a Modifier next to an Obstacle, one
+    # class of creature from the Stack.
+    _made_up("Market Raid", "Action", "remove_target",
+             {"target": {"kind": "creature", "adjacent_to": "item"}}),
+    _made_up("Uproot", "Action", "remove_target",
+             {"target": {"kind": "modifier", "adjacent_to": "obstacle"}}),
+    _made_up("Rat Call", "Action", "search_stack",
+             {"count": 1, "filter": {"kind": "creature", "class": "Rat"}}),
+    # Moves that name no ``jump``, one of them by a creature's arrival next to its target.
+    _made_up("Nudge", "Action", "move_tiles",
+             {"count": 1, "spaces": 2, "target": {"kind": "creature", "controller": "you"}}),
+    {
+        "id": "Sheepdog", "name": "Sheepdog", "type": "Creature", "creature_class": "Dog",
+        "is_basic": False, "strength": 2, "intelligence": 4, "compatible_classes": [],
+        "effect_key": "move_tiles",
+        "effect_params": {"count": 1, "spaces": 1, "when": "enters_play",
+                          "target": {"kind": "creature", "adjacent_to": "source"}},
+    },
+    # Changes of one value only (the other is not named), and any tile put into play.
+    _made_up("Dim Wits", "Action", "modify_stats",
+             {"int": -2, "duration": "turn", "target": {"kind": "creature"}}),
+    _made_up("Sapping Frost", "Action", "modify_stats",
+             {"str": -1, "duration": "turn", "target": {"kind": "creature"}}),
+    _made_up("Rust", "Modifier", "stat_bonus",
+             {"str": -2, "condition": "always", "scope": "host", "attach_to": {"kind": "placed"}}),
+    _made_up("Open Gate", "Action", "put_into_play", {"count": 1, "filter": {"kind": "any"}}),
+]  # fmt: skip
 
 
 def after_resolving(events: list[Event], name: str) -> list[Event]:
@@ -82,8 +108,9 @@ def test_swift_feet_logs_the_player_and_the_number_of_extra_actions() -> None:
 
 def made_up_board(**layout: Any) -> ChizoState:
     """Two players with the project's tiles and the made-up ones, spare tiles in both
-    Stacks."""
-    return position(2, tiles=ROWS, stacks={WE: SPARE, THEY: SPARE}, **layout)
+    Stacks unless given."""
+    layout.setdefault("stacks", {WE: SPARE, THEY: SPARE})
+    return position(2, tiles=ROWS, **layout)
 
 
 # -- capture_target -------------------------------------------------------------------------
@@ -253,3 +280,214 @@ def test_tax_collector_discards_a_hand_no_bigger_than_its_count_without_asking()
     assert state.phase == "turn"
     assert state.hands[THEY] == []
     assert sorted(state.discards[THEY]) == sorted([rat, dog])
+
+
+def choices(state: ChizoState) -> list[int]:
+    """The tiles that may be chosen now."""
+    return [a.args[0] for a in legal(state) if a.kind == "choose"]
+
+
+# -- filters: adjacent_to and class ---------------------------------------------------------
+
+
+def test_next_to_an_item_means_an_item_not_any_tile() -> None:
+    """Market Raid removes a creature next to an Item: their Rat beside a Village is the
+    only target (so it goes at once, without a choice), not their Dog beside a Boulder
+    nor their Pig beside another creature."""
+    state = made_up_board(
+        grid={(0, 0): ("Rat", THEY), (1, 0): ("Village", THEY),
+              (0, 3): ("Dog", THEY), (1, 3): ("Boulder", THEY),
+              (0, 6): ("Pig", THEY), (1, 6): ("Ox", THEY)},
+        hands={WE: ["Market Raid"]},
+    )  # fmt: skip
+    rat = at(state, 0, 0)
+    events = act(state, "action", in_hand(state, WE, "Market Raid"))
+    assert after_resolving(events, "Market Raid") == [
+        Event("removed", {"tile": rat, "name": "Rat", "why": "effect"})
+    ]
+    assert state.phase == "turn"
+    assert names(state, state.discards[THEY]) == ["Rat"]
+
+
+def test_an_attached_tile_has_no_space_of_its_own_so_it_is_next_to_nothing() -> None:
+    """Uproot removes a Modifier next to an Obstacle: the Keen Mind on a Rat beside a
+    Boulder has no space of its own (only its host has one), so Uproot does not
+    resolve."""
+    state = made_up_board(
+        grid={(0, 0): ("Rat", THEY), (1, 0): ("Boulder", THEY)},
+        attached={(0, 0): ("Keen Mind", THEY)},
+        hands={WE: ["Uproot"]},
+    )
+    mind = state.att[at(state, 0, 0)]
+    events = act(state, "action", in_hand(state, WE, "Uproot"))
+    assert event_kinds(after_resolving(events, "Uproot")) == ["fizzled"]
+    assert state.att == {at(state, 0, 0): mind}
+
+
+@pytest.mark.rule("chizo-rising.txt", 191, 193)
+def test_silver_tongue_needs_a_creature_of_ours_beside_the_target() -> None:
+    """Silver Tongue takes a basic creature of theirs next to a creature we control: their
+    Rat beside our Horse (of its own quartet) is the only one, not their Dog beside our
+    Boulder (an Obstacle, not a creature), so it is taken at once."""
+    state = board(
+        grid={(0, 0): ("Rat", THEY), (1, 0): ("Horse", WE),
+              (0, 3): ("Dog", THEY), (1, 3): ("Boulder", WE)},
+        hands={WE: ["Silver Tongue"]},
+    )  # fmt: skip
+    rat, dog = at(state, 0, 0), at(state, 0, 3)
+    events = act(state, "action", in_hand(state, WE, "Silver Tongue"))
+    assert after_resolving(events, "Silver Tongue") == [
+        Event("control", {"tile": rat, "name": "Rat", "player": WE})
+    ]
+    assert (state.ctrl[rat], state.ctrl[dog]) == (WE, THEY)
+
+
+def test_a_search_for_one_class_offers_only_that_class_and_logs_no_name() -> None:
+    """Rat Call searches our Stack for a Rat (the first class of the zodiac): only a Rat is
+    offered, not the Ox or the Dog; the log says we searched without naming the tile."""
+    state = made_up_board(hands={WE: ["Rat Call"]}, stacks={WE: ["Ox", "Rat", "Dog"]})
+    act(state, "action", in_hand(state, WE, "Rat Call"))
+    rat = next(u for u in state.stacks[WE] if state.name(u) == "Rat")
+    assert choices(state) == [rat]
+    events = act(state, "choose", rat)
+    assert Event("searched", {"player": WE}) in events
+    assert "recovered" not in event_kinds(events)
+    assert rat in state.hands[WE]
+
+
+# -- recover --------------------------------------------------------------------------------
+
+
+def test_remembrance_logs_each_tile_it_recovers_and_done_stops_it() -> None:
+    """Remembrance (up to 2) with an Ox and a Rat in our Discard Pile: the log names the
+    Rat we take back; "done" then ends the effect and the Ox stays where it is."""
+    state = board(hands={WE: ["Remembrance"]}, discards={WE: ["Ox", "Rat"]})
+    ox, rat = state.discards[WE]
+    act(state, "action", in_hand(state, WE, "Remembrance"))
+    assert choices(state) == [ox, rat]
+    assert act(state, "choose", rat) == [
+        Event("recovered", {"player": WE, "tile": rat, "name": "Rat"})
+    ]
+    assert choices(state) == [ox]
+    act(state, "done")
+    assert state.phase == "turn"
+    assert state.hands[WE] == [rat]
+    assert ox in state.discards[WE]
+
+
+# -- move_tiles -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("chizo-rising.txt", 203, 211)
+def test_a_move_logs_where_the_tile_went_and_a_creature_it_leaves_at_str_0_removed() -> None:
+    """Gust of Wind moves their Rat (STR 1) two spaces, next to a Bamboo Thicket: the log
+    says which tile moved from where to where, then the Rat's removal at STR 0."""
+    state = board(
+        grid={(0, 0): ("Rat", THEY), (0, 1): ("Ox", WE), (3, 0): ("Bamboo Thicket", THEY)},
+        hands={WE: ["Gust of Wind"]},
+    )
+    rat = at(state, 0, 0)
+    events = act(state, "action", in_hand(state, WE, "Gust of Wind"))
+    events += act(state, "choose", rat)
+    events += act(state, "to", 2, 0)
+    assert after_resolving(events, "Gust of Wind") == [
+        Event("moved", {"tile": rat, "name": "Rat", "frm": [0, 0], "to": [2, 0]}),
+        Event("removed", {"tile": rat, "name": "Rat", "why": "STR 0"}),
+    ]
+    assert state.discards[THEY] == [rat]
+
+
+@pytest.mark.rule("chizo-rising.txt", 203)
+def test_a_move_that_names_no_jump_walks_so_a_walled_in_creature_cannot_be_moved() -> None:
+    """Nudge moves a creature of ours 2 spaces and names no ``jump``: it walks, and our
+    Horse has a tile in each of the eight cells around, so nothing can be moved and the
+    log says Nudge did not resolve, and why."""
+    ring = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0)]
+    state = made_up_board(grid={(0, 0): ("Horse", WE)} | dict.fromkeys(ring, ("Great Wall", THEY)),
+                          hands={WE: ["Nudge"]})  # fmt: skip
+    nudge = in_hand(state, WE, "Nudge")
+    events = act(state, "action", nudge)
+    assert after_resolving(events, "Nudge") == [
+        Event("fizzled", {"tile": nudge, "name": "Nudge", "why": "nothing it can move"})
+    ]
+    assert state.pos[at(state, 0, 0)] == (0, 0)
+
+
+@pytest.mark.rule("chizo-rising.txt", 37, 203)
+def test_a_creature_moved_on_arrival_next_to_itself_can_win_and_the_state_round_trips() -> None:
+    """Sheepdog, as it enters play, moves a creature next to itself one space: only our
+    Rooster beside it may be chosen. Moved next to our Rat, Rabbit and Horse it completes
+    their square, whose four tiles bring us to twelve points: the game ends there, with the effect
+    unfinished, and the saved state reads back the same."""
+    state = made_up_board(
+        grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (0, 1): ("Horse", WE),
+              (2, 1): ("Rooster", WE), (6, 6): ("Ox", THEY)},
+        hands={WE: ["Sheepdog"]}, piles={WE: [("Ox", WE)] * 8},
+    )  # fmt: skip
+    rooster = at(state, 2, 1)
+    act(state, "place", in_hand(state, WE, "Sheepdog"), 3, 1)
+    assert choices(state) == [rooster]
+    act(state, "choose", rooster)
+    act(state, "to", 1, 1)
+    assert state.over
+    assert state.points(WE) == 12
+    assert GAME.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+# -- modify_stats ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "target", "change", "after"),
+    [("Dim Wits", "Rat", (0, -2), (1, 3)), ("Sapping Frost", "Rabbit", (-1, 0), (1, 4))],
+)
+def test_a_value_a_change_does_not_name_stays_as_it_is(
+    name: str, target: str, change: tuple[int, int], after: tuple[int, int]
+) -> None:
+    """Dim Wits names only INT (-2), Sapping Frost only STR (-1): the value not named is
+    not changed, and the log says 0 for it."""
+    state = made_up_board(grid={(0, 0): (target, THEY)}, hands={WE: [name]})
+    creature = at(state, 0, 0)
+    events = act(state, "action", in_hand(state, WE, name))
+    assert after_resolving(events, name) == [
+        Event("modified", {"tile": creature, "name": target, "str": change[0], "int": change[1]})
+    ]
+    assert values(state, creature) == after
+
+
+# -- STR 0 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("chizo-rising.txt", 211)
+def test_only_a_creature_leaves_play_at_str_0_not_an_obstacle() -> None:
+    """'If any Creature's STR ever reaches 0, immediately remove it from play.' Rust (-2
+    STR) on their River (1/4), an Obstacle: its STR is 0 and it stays in play."""
+    state = made_up_board(grid={(0, 0): ("River", THEY)}, hands={WE: ["Rust"]})
+    river, rust = at(state, 0, 0), in_hand(state, WE, "Rust")
+    events = act(state, "attach", rust, river)
+    assert event_kinds(events) == ["attached"]
+    assert values(state, river) == (0, 4)
+    assert state.pos[river] == (0, 0)
+
+
+# -- put_into_play --------------------------------------------------------------------------
+
+
+def test_only_tiles_for_the_playing_area_are_put_into_play() -> None:
+    """Open Gate puts any tile into play: our Rat may go next to the Ox, our Swift Feet (an
+    Action) nowhere."""
+    state = made_up_board(grid={(0, 0): ("Ox", WE)}, hands={WE: ["Open Gate", "Swift Feet", "Rat"]})
+    act(state, "action", in_hand(state, WE, "Open Gate"))
+    rat = in_hand(state, WE, "Rat")
+    puts = [a.args for a in legal(state) if a.kind == "put"]
+    assert puts == [(rat, x, y) for x, y in ((-1, 0), (0, -1), (0, 1), (1, 0))]
+
+
+def test_reinforcements_with_no_creature_in_hand_ends_without_a_choice() -> None:
+    """Reinforcements with no creature in our hand: there is nothing to put, so no choice
+    (not even "done") is asked for and the turn goes on."""
+    state = board(grid={(0, 0): ("Ox", WE)}, hands={WE: ["Reinforcements", "Swift Feet"]})
+    act(state, "action", in_hand(state, WE, "Reinforcements"))
+    assert state.phase == "turn"
+    assert state.frames == []
+    assert names(state, state.hands[WE]) == ["Swift Feet"]

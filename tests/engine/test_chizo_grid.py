@@ -21,7 +21,7 @@ from play.engine.games.chizo.filters import (
     Filter,
     parse_filter,
 )
-from play.engine.games.chizo.grid import Cell, can_reach, reachable
+from play.engine.games.chizo.grid import Cell, can_leave, can_reach, reachable
 from play.engine.games.chizo.scenario import position
 from play.engine.games.chizo.state import ATTACKER_SIDE, DEFENDER_SIDE, Battle
 
@@ -213,6 +213,33 @@ def test_can_reach_answers_as_the_destinations_of_a_move(layout: str) -> None:
                         spaces,
                         (x, y),
                     )
+
+
+@pytest.mark.rule("chizo-rising.txt", EMPTY_SPACE)
+def test_can_leave_agrees_with_reachable_whichever_cells_around_are_taken() -> None:
+    """A tile may be chosen to move exactly when it has a destination: ``can_leave`` says
+    yes when ``reachable`` lists a cell, for every way of taking the eight cells around
+    (walking), and for a jump with one free cell left anywhere within its reach."""
+    start = (0, 0)
+    ring = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+    for taken in range(2**8):
+        grid = tiles(start, *(cell for i, cell in enumerate(ring) if taken >> i & 1))
+        for spaces in (1, 2):
+            assert can_leave(grid, start, spaces, False) == bool(
+                reachable(grid, start, spaces, False)
+            ), (taken, spaces)
+    spaces = 2
+    around = [
+        (dx, dy)
+        for dx in range(-spaces, spaces + 1)
+        for dy in range(-spaces, spaces + 1)
+        if (dx, dy) != (0, 0)
+    ]
+    for free in around:
+        grid = tiles(start, *(cell for cell in around if cell != free))
+        assert reachable(grid, start, spaces, True) == [free]
+        assert can_leave(grid, start, spaces, True), free
+    assert not can_leave(tiles(start, *around), start, spaces, True)
 
 
 def test_the_walking_search_looks_at_each_cell_a_bounded_number_of_times() -> None:

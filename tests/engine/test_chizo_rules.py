@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from play.engine.core import Action, DataError, IllegalAction, SetupError
+from play.engine.core import Action, DataError, Event, IllegalAction, SetupError
 from play.engine.games.chizo import GAME, Catalog, TileDef, actions, basic_tiles, tile_from_dict
 from play.engine.games.chizo.state import TURN
 
@@ -497,6 +497,26 @@ def test_each_player_supports_only_one_side():
     assert [a.args[0] for a in legal(state) if a.kind == "ask"] == [at(state, 0, -1)]
 
 
+@pytest.mark.rule("chizo-rising.txt", 135, 149, 169)
+def test_the_log_names_the_battle_the_ally_asked_the_ally_that_joins_and_the_reaction() -> None:
+    """Our Horse attacks their Rat; we ask the third player's Dog, who accepts; they react
+    with Toasted. Each step's event names the tiles: the Attacker and the Defender, the
+    creature asked and whose answer it is, the Ally and its side, the Reaction played."""
+    state = board(3, grid={(0, 0): ("Rat", THEY), (-1, 0): ("Horse", WE), (0, 1): ("Dog", THIRD)},
+                  hands={WE: ["Ox"], THEY: ["Toasted"]})
+    horse, rat, dog = at(state, -1, 0), at(state, 0, 0), at(state, 0, 1)
+    assert act(state, "battle", horse, rat) == [
+        Event("battle", {"player": WE, "attacker": horse, "defender": rat,
+                         "attacker_name": "Horse", "defender_name": "Rat"})]
+    assert act(state, "ask", dog) == [
+        Event("ally_asked", {"tile": dog, "name": "Dog", "player": THIRD})]
+    assert act(state, "accept") == [Event("ally", {"tile": dog, "name": "Dog", "side": 0})]
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    toasted = in_hand(state, THEY, "Toasted")
+    events = act(state, "react", toasted)
+    assert events[0] == Event("reacted", {"player": THEY, "tile": toasted, "name": "Toasted"})
+
+
 @pytest.mark.rule("chizo-rising.txt", 201)
 def test_allies_that_are_no_longer_neighbours_drop_out():
     """'If the first Tile in a BATTLE ACTION STACK is reached, and an Ally asked for help
@@ -779,6 +799,42 @@ def test_a_creature_whose_str_reaches_zero_is_removed_not_captured():
     assert rat not in state.pos
     assert state.discards[THEY] == [rat]
     assert state.points(WE) == state.points(THEY) == 0
+
+
+@pytest.mark.rule("chizo-rising.txt", 211)
+def test_a_thicket_placed_among_four_rats_removes_all_four() -> None:
+    """Bamboo Thicket (-1 STR to its neighbours) placed in the middle of four Rats (STR 1)
+    east, west, north and south: each Rat's STR is 0 and each is removed."""
+    sides = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    state = board(grid=dict.fromkeys(sides, ("Rat", THEY)), hands={WE: ["Bamboo Thicket"]})
+    rats = [at(state, x, y) for x, y in sides]
+    events = act(state, "place", in_hand(state, WE, "Bamboo Thicket"), 0, 0)
+    assert sorted(e.data["tile"] for e in events if e.kind == "removed") == sorted(rats)
+    assert sorted(state.discards[THEY]) == sorted(rats)
+    assert grid_names(state) == {(0, 0): "Bamboo Thicket"}
+
+
+@pytest.mark.rule("chizo-rising.txt", 191, 197, 211)
+def test_a_second_modifier_removes_the_first_and_a_curse_at_str_0_leaves_with_its_host() -> None:
+    """'Only one Tile can be attached to another Tile. Each attached Tile is removed from
+    play if another Tile ... is going to be attached to the same Tile!' (197) Withering
+    Curse (-2 STR) on their Rabbit (2/4) wearing Wild Strength (+2): Wild Strength goes to
+    their Discard Pile, the Rabbit's STR is 0 so it is removed (211), and our Curse with
+    it. The log says each step, naming the tiles."""
+    state = board(grid={(0, 0): ("Rabbit", THEY), (1, 0): ("Ox", WE)},
+                  attached={(0, 0): ("Wild Strength", THEY)}, hands={WE: ["Withering Curse"]})
+    rabbit = at(state, 0, 0)
+    strength, curse = state.att[rabbit], in_hand(state, WE, "Withering Curse")
+    events = act(state, "attach", curse, rabbit)
+    assert events == [
+        Event("removed", {"tile": strength, "name": "Wild Strength", "why": "replaced attachment"}),
+        Event("attached", {"player": WE, "tile": curse, "name": "Withering Curse",
+                           "host": rabbit}),
+        Event("removed", {"tile": curse, "name": "Withering Curse", "why": "its host left play"}),
+        Event("removed", {"tile": rabbit, "name": "Rabbit", "why": "STR 0"}),
+    ]
+    assert state.discards == [[curse], [strength, rabbit]]
+    assert state.att == {}
 
 
 @pytest.mark.rule("chizo-rising.txt", 125, 193)

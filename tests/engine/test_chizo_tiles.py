@@ -217,6 +217,19 @@ def neighbours_of_a_river_cannot_attack(name):
     assert not battle_pairs(state)
 
 
+def test_a_river_stops_the_creatures_on_each_of_its_four_sides_from_attacking() -> None:
+    """Our Horses east, west, north and south of their River each have a Rat of theirs
+    to attack, and none of them may: "can't attack" reaches every neighbour."""
+    sides = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    grid = {(0, 0): ("River", THEY)}
+    grid |= dict.fromkeys(sides, ("Horse", WE))
+    grid |= {(2 * x, 2 * y): ("Rat", THEY) for x, y in sides}
+    state = board(grid=grid, hands={WE: ["Ox"]})
+    assert not battle_pairs(state)
+    for x, y in sides:
+        assert restrictions(state, at(state, x, y)) & NO_ATTACK
+
+
 @covers("Thornbush")
 def neighbours_of_a_thornbush_cannot_ally(name):
     state = board(grid={(0, 0): ("Rat", THEY), (-1, 0): ("Horse", WE), (0, 1): ("Dog", WE),
@@ -287,6 +300,20 @@ def heavy_chains_stop_attacking_and_allying(name):
     act(state, "attach", in_hand(state, WE, name), horse)
     assert restrictions(state, horse) & (NO_ATTACK | NO_ALLY) == NO_ATTACK | NO_ALLY
     assert not battle_pairs(state)
+
+
+def test_a_tiles_own_restrictions_and_its_modifiers_add_up() -> None:
+    """Their Indifferent Ram (can't attack, ally or be the Defender) wearing Heavy Chains
+    (can't attack or ally) still can't be the Defender; our Horse wearing Lucky Charm
+    (can't be chosen by their effects) may still attack: only their Rat."""
+    state = board(grid={(0, 0): ("Horse", WE), (1, 0): ("Indifferent Ram", THEY),
+                        (-1, 0): ("Rat", THEY)},
+                  attached={(0, 0): ("Lucky Charm", WE), (1, 0): ("Heavy Chains", THEY)},
+                  hands={WE: ["Ox"]})
+    ram = at(state, 1, 0)
+    assert restrictions(state, ram) & (NO_ATTACK | NO_ALLY | NO_DEFEND) == (
+        NO_ATTACK | NO_ALLY | NO_DEFEND)
+    assert battle_pairs(state) == {(at(state, 0, 0), at(state, -1, 0))}
 
 
 @covers("Iron Shoes")

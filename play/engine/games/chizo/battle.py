@@ -125,14 +125,11 @@ def asker(battle: Battle) -> int:
 
 
 def advance_allies(state: ChizoState) -> None:
-    """Move past the sides that have nobody left to ask."""
+    """Move past the sides that have nobody left to ask (never while a creature's
+    controller has yet to answer: every caller comes with no request pending)."""
     battle = state.battle
     assert battle is not None
-    while (
-        battle.step in (ASK_ATTACKER, ASK_DEFENDER)
-        and battle.request < 0
-        and not (candidates(state, battle))
-    ):
+    while battle.step in (ASK_ATTACKER, ASK_DEFENDER) and not candidates(state, battle):
         battle.step += 1
 
 
