@@ -74,7 +74,19 @@ ROWS = [
         "effect_key": "put_into_play",
         "effect_params": {"count": 2, "filter": {"kind": "creature"}, "responds_to": "battle"},
     },
-]
+    # An effect the engine does not model, and a STR change until the end of the turn.
+    {**_peacemaker("Moon Charm", {}), "type": "Action", "effect_key": "call_the_moon",
+     "effect_params": {}},
+    {**_peacemaker("Pep Talk", {}), "type": "Action", "effect_key": "modify_stats",
+     "effect_params": {"str": 1, "duration": "turn", "target": {"kind": "creature"}}},
+    {**_peacemaker("Brace", {}), "type": "Action/Reaction", "effect_key": "modify_stats",
+     "effect_params": {"str": 1, "duration": "stack", "target": {"kind": "creature"},
+                       "responds_to": "any"}},
+    {**_peacemaker("Charger", {}), "strength": 1, "intelligence": 1, "effect_key": "stat_bonus",
+     "effect_params": {"str": 1, "condition": "attacking", "scope": "self"}},
+    {**_peacemaker("Open Gate", {}), "type": "Action", "effect_key": "put_into_play",
+     "effect_params": {"count": 1, "filter": {"kind": "any"}}},
+]  # fmt: skip
 
 
 def board(**layout: Any) -> ChizoState:
@@ -332,3 +344,81 @@ def test_a_defender_whose_str_reaches_0_as_the_battle_is_announced_leaves_at_onc
     assert only(events, "battle_result").data == {"winner": None, "why": "no longer neighbours"}
     assert state.battle is None
     assert state.piles[WE] == []
+
+
+def test_an_unmodelled_action_is_logged_as_started_resolving_and_without_effect() -> None:
+    """An Action whose effect the engine does not model: the log says who started the
+    stack with which tile, that it resolves, and that it had no effect (naming its key)."""
+    state = made_up_board(hands={WE: ["Moon Charm"]})
+    charm = in_hand(state, WE, "Moon Charm")
+    events = act(state, "action", charm)
+    assert only(events, "stack_started") == Event(
+        "stack_started", {"player": WE, "tile": charm, "name": "Moon Charm"}
+    )
+    assert only(events, "resolving") == Event(
+        "resolving", {"tile": charm, "name": "Moon Charm", "player": WE}
+    )
+    assert only(events, "no_effect") == Event(
+        "no_effect", {"tile": charm, "key": "call_the_moon", "modelled": False}
+    )
+
+
+@pytest.mark.rule("chizo-rising.txt", 211)
+def test_a_creature_left_at_str_0_when_a_change_ends_with_the_turn_is_logged_removed() -> None:
+    """Pep Talk gives our Rat +1 STR until the end of the turn, then their Bamboo Thicket
+    lowers it by 1: when the turn ends the Rat is at STR 0 and the log says it left play."""
+    state = made_up_board(grid={(0, 0): ("Rat", WE)}, hands={WE: ["Pep Talk", "Bamboo Thicket"]})
+    rat = at(state, 0, 0)
+    act(state, "action", in_hand(state, WE, "Pep Talk"))
+    assert rat in state.pos
+    events = act(state, "place", in_hand(state, WE, "Bamboo Thicket"), 1, 0)
+    kinds = event_kinds(events)
+    assert kinds.index("turn_ended") < kinds.index("removed")
+    assert only(events, "removed") == Event("removed", {"tile": rat, "name": "Rat", "why": "STR 0"})
+    assert rat not in state.pos
+
+
+@pytest.mark.rule("chizo-rising.txt", 211)
+def test_a_creature_left_at_str_0_when_a_change_ends_with_the_stack_is_logged_removed() -> None:
+    """Brace (on top) gives our Rat +1 STR until the stack has resolved, then Open Gate
+    puts Bamboo Thicket beside it (-1): the Rat lives to the end of the stack, then is at
+    STR 0 and the log says it left play."""
+    state = made_up_board(grid={(0, 0): ("Rat", WE)},
+                          hands={WE: ["Open Gate", "Brace", "Bamboo Thicket"]})  # fmt: skip
+    rat = at(state, 0, 0)
+    act(state, "action", in_hand(state, WE, "Open Gate"))
+    while state.to_act == THEY:
+        act(state, "pass")
+    act(state, "react", in_hand(state, WE, "Brace"))
+    while state.phase == "react":
+        act(state, "pass")
+    events = act(state, "put", in_hand(state, WE, "Bamboo Thicket"), 1, 0)
+    kinds = event_kinds(events)
+    assert kinds.index("stack_resolved") < kinds.index("removed")
+    assert only(events, "removed") == Event("removed", {"tile": rat, "name": "Rat", "why": "STR 0"})
+    assert rat not in state.pos
+
+
+@pytest.mark.rule("chizo-rising.txt", 211)
+def test_an_attacker_left_at_str_0_when_feather_flurry_ends_the_battle_is_logged_removed() -> None:
+    """Our Charger (+1 STR while it attacks) beside their Bamboo Thicket (-1) attacks their
+    Rooster; Feather Flurry ends the Battle, so the Charger is no longer the Attacker: it
+    is at STR 0 and the log says it left play."""
+    state = made_up_board(grid={(0, 0): ("Charger", WE), (0, 1): ("Bamboo Thicket", THEY),
+                                (1, 0): ("Rooster", THEY)},
+                          hands={WE: ["Ox"], THEY: ["Feather Flurry"]})  # fmt: skip
+    charger = at(state, 0, 0)
+    act(state, "battle", charger, at(state, 1, 0))
+    while state.phase == "allies":
+        act(state, "stop")
+    act(state, "face_down", in_hand(state, WE, "Ox"))
+    assert charger in state.pos
+    events = act(state, "react", in_hand(state, THEY, "Feather Flurry"))
+    while state.phase == "react":
+        events += act(state, "pass")
+    kinds = event_kinds(events)
+    assert kinds.index("battle_ended") < kinds.index("removed")
+    assert only(events, "removed") == Event(
+        "removed", {"tile": charger, "name": "Charger", "why": "STR 0"}
+    )
+    assert charger not in state.pos

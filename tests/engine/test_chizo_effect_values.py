@@ -15,8 +15,11 @@ import pytest
 
 from play.engine.core import Event
 from play.engine.games.chizo import ChizoState
+from play.engine.games.chizo.catalog import NO_ALLY, NO_ATTACK, NO_DEFEND, NO_MOVE, NO_TARGET
+from play.engine.games.chizo.filters import parse_filter
 from play.engine.games.chizo.scenario import position
-from play.engine.games.chizo.targets import values
+from play.engine.games.chizo.state import Temp
+from play.engine.games.chizo.targets import in_play, restriction_map, restrictions, values
 from play.engine.games.chizo.zones import protected
 
 from .chizo_data import tile_list
@@ -187,3 +190,164 @@ def test_an_effect_on_the_attacker_does_not_resolve_when_no_battle_is_on() -> No
     assert values(state, rat) == (1, 5)
     assert "end_turn" in kinds(state)
     assert legal(state)
+
+
+# -- stat_aura, stat_bonus, restriction: values and restrictions of a creature ---------------
+
+
+def _row(name: str, kind: str, key: str, params: dict[str, Any], **printed: Any) -> dict[str, Any]:
+    row = {
+        "id": name, "name": name, "type": kind, "creature_class": "", "is_basic": False,
+        "strength": None, "intelligence": None, "compatible_classes": [],
+        "effect_key": key, "effect_params": params,
+    }  # fmt: skip
+    row.update(printed)
+    return row
+
+
+def _creature(name: str, cls: str, key: str = "vanilla", **params: Any) -> dict[str, Any]:
+    return _row(name, "Creature", key, params, creature_class=cls, strength=5, intelligence=5)
+
+
+def _item(name: str, key: str, **params: Any) -> dict[str, Any]:
+    return _row(name, "Item", key, params, strength=1, intelligence=1)
+
+
+CREATURE: dict[str, Any] = {"kind": "creature"}
+#: Made-up 5/5 creatures and Items with auras and restrictions no shipped tile has.
+STAT_ROWS = [
+    *tile_list(),
+    _creature("Mule", "Horse"),
+    _creature("Grey Rat", "Rat"),
+    _creature("Proud Mule", "Horse", "stat_bonus", str=1, int=1, condition="always", scope="self"),
+    _creature("Shy Mule", "Horse", "restriction", cannot=["attack"], scope="self"),
+    _row("Saddle", "Modifier", "stat_bonus",
+         {"str": 2, "int": 2, "condition": "always", "scope": "host"}),
+    _row("Blinkers", "Modifier", "restriction", {"cannot": ["be_moved"], "scope": "host"}),
+    _item("Lead Stone", "stat_aura", mode="set", str=0, affects=CREATURE),
+    _item("Clay Stone", "stat_aura", mode="set", str=1, int=0, affects=CREATURE),
+    _item("Iron Stone", "stat_aura", mode="set", str=3, int=2, affects=CREATURE),
+    _item("Lamp", "stat_aura", mode="add", str=1, int=2, affects=CREATURE),
+    _item("Sapping Stone", "stat_aura", mode="add", str=-9, int=-9, affects=CREATURE),
+    _item("Rat Charm", "stat_aura", mode="add", str=10,
+          affects={"kind": "creature", "class": "Rat"}),
+    _item("Rock Charm", "stat_aura", mode="add", str=10, affects={"kind": "obstacle"}),
+    _item("Echo Stone", "stat_aura", mode="add", str=10,
+          affects={"kind": "creature", "adjacent_to": "source"}),
+    _item("Fence", "restriction", cannot=["be_defender"], scope="neighbours", affects=CREATURE),
+    _item("Fog", "restriction", cannot=["be_targeted"], scope="neighbours", affects=CREATURE),
+    _item("Friend Post", "restriction", cannot=["ally"], scope="neighbours",
+          affects={"kind": "creature", "controller": "you"}),
+    _item("Close Fence", "restriction", cannot=["attack"], scope="neighbours",
+          affects={"kind": "creature", "adjacent_to": "source"}),
+]  # fmt: skip
+
+#: The four neighbours of the creature in (1, 1), in the order east, west, south, north.
+SIDES = [(2, 1), (0, 1), (1, 2), (1, 0)]
+
+
+def _around(center: str, sides: dict[int, str], hat: str = "") -> ChizoState:
+    grid = {(1, 1): (center, WE)} | {SIDES[i]: (name, WE) for i, name in sides.items()}
+    attached = {(1, 1): (hat, WE)} if hat else {}
+    return position(2, tiles=STAT_ROWS, grid=grid, attached=attached)
+
+
+@pytest.mark.parametrize(
+    ("center", "sides", "hat", "changes", "expected"),
+    [
+        ("Mule", {}, "", [], (5, 5)),
+        # A set value of 0 counts; of several set values the lowest wins, whatever the
+        # order of the neighbours; a stat a set aura does not name stays as it is.
+        ("Mule", {0: "Lead Stone"}, "", [], (0, 5)),
+        ("Mule", {0: "Clay Stone", 1: "Iron Stone"}, "", [], (1, 0)),
+        ("Mule", {0: "Lead Stone", 1: "Iron Stone"}, "", [], (0, 2)),
+        ("Mule", {0: "Iron Stone", 1: "Clay Stone"}, "", [], (1, 0)),
+        ("Mule", {2: "Iron Stone"}, "", [], (3, 2)),
+        # Set first, then every add: auras, the own bonus, the host's bonus, changes.
+        ("Mule", {0: "Lamp", 1: "Lamp"}, "", [], (7, 9)),
+        ("Mule", {0: "Lamp", 3: "Iron Stone"}, "", [], (4, 4)),
+        ("Proud Mule", {0: "Lamp"}, "", [], (7, 8)),
+        ("Mule", {0: "Lamp"}, "Saddle", [], (8, 9)),
+        ("Proud Mule", {0: "Lamp"}, "Saddle", [(1, -1), (2, 3)], (12, 12)),
+        # Floor 0.
+        ("Mule", {0: "Sapping Stone"}, "", [], (0, 0)),
+        ("Mule", {0: "Sapping Stone", 1: "Lamp"}, "", [(0, 4)], (0, 2)),
+        # An aura changes only the neighbours its ``affects`` matches.
+        ("Mule", {0: "Rat Charm"}, "", [], (5, 5)),
+        ("Grey Rat", {0: "Rat Charm"}, "", [], (15, 5)),
+        ("Mule", {0: "Rock Charm"}, "", [], (5, 5)),
+        ("Mule", {0: "Echo Stone"}, "", [], (15, 5)),
+    ],
+)
+def test_a_creatures_values_follow_the_stat_order(
+    center: str,
+    sides: dict[int, str],
+    hat: str,
+    changes: list[tuple[int, int]],
+    expected: tuple[int, int],
+) -> None:
+    """docs/chizo-tiles.md, "Stat order": printed value, then ``set`` auras (the lowest if
+    several), then every ``add`` (auras, the own bonus, the attached tile's bonus,
+    temporary changes), floor 0."""
+    state = _around(center, sides, hat)
+    uid = at(state, 1, 1)
+    state.temps = [Temp(uid, s, i, 0) for s, i in changes]
+    assert values(state, uid) == expected
+
+
+@pytest.mark.parametrize(
+    ("center", "sides", "hat", "expected"),
+    [
+        ("Mule", {}, "", 0),
+        ("Shy Mule", {}, "Blinkers", NO_ATTACK | NO_MOVE),
+        # A neighbour's restriction from each of the four sides.
+        ("Mule", {0: "Fence"}, "", NO_DEFEND),
+        ("Mule", {1: "Fence"}, "", NO_DEFEND),
+        ("Mule", {2: "Fence"}, "", NO_DEFEND),
+        ("Mule", {3: "Fence"}, "", NO_DEFEND),
+        # Restrictions add up: neighbours', the own one and the host's.
+        ("Mule", {0: "Fence", 1: "Fog"}, "", NO_DEFEND | NO_TARGET),
+        ("Mule", {2: "Fence", 3: "Fog"}, "", NO_DEFEND | NO_TARGET),
+        ("Shy Mule", {3: "Fence"}, "Blinkers", NO_ATTACK | NO_MOVE | NO_DEFEND),
+        # ``affects`` is relative to the restricting tile and its controller.
+        ("Mule", {0: "Friend Post"}, "", NO_ALLY),
+        ("Mule", {0: "Close Fence"}, "", NO_ATTACK),
+    ],
+)
+def test_a_creatures_restrictions_are_its_own_its_hosts_and_its_neighbours(
+    center: str, sides: dict[int, str], hat: str, expected: int
+) -> None:
+    """docs/chizo-tiles.md, ``restriction``: the tiles in ``scope`` (itself, the host, the
+    neighbours matching ``affects``) can't do what ``cannot`` lists; the one-pass map of
+    all tiles says the same as asking tile by tile."""
+    state = _around(center, sides, hat)
+    uid = at(state, 1, 1)
+    assert restrictions(state, uid) == expected
+    assert restriction_map(state).get(uid, 0) == expected
+    each = {u: restrictions(state, u) for u in state.pos}
+    assert restriction_map(state) == {u: f for u, f in each.items() if f}
+
+
+def test_friend_post_restricts_only_creatures_of_its_controller() -> None:
+    """Friend Post (``controller: you``) stops our Mule beside it from being an Ally, not
+    theirs."""
+    state = position(
+        2, tiles=STAT_ROWS,
+        grid={(1, 1): ("Friend Post", WE), (2, 1): ("Mule", WE), (0, 1): ("Mule", THEY)},
+    )  # fmt: skip
+    ours, theirs = at(state, 2, 1), at(state, 0, 1)
+    assert (restrictions(state, ours), restrictions(state, theirs)) == (NO_ALLY, 0)
+    assert restriction_map(state) == {ours: NO_ALLY}
+
+
+def test_a_filter_of_any_kind_chooses_creatures_and_modifiers_of_the_controller() -> None:
+    """A ``kind: any`` filter with ``controller: you`` offers our creature and the Modifier
+    we attached, not their creature nor their Modifier."""
+    state = position(
+        2, tiles=STAT_ROWS,
+        grid={(0, 0): ("Mule", WE), (2, 0): ("Mule", THEY)},
+        attached={(0, 0): ("Saddle", WE), (2, 0): ("Saddle", THEY)},
+    )  # fmt: skip
+    ours = at(state, 0, 0)
+    found = in_play(state, parse_filter({"kind": "any", "controller": "you"}, "test"), WE)
+    assert found == sorted([ours, state.att[ours]])

@@ -16,7 +16,9 @@ import pytest
 from play.engine.core import Event
 from play.engine.games.chizo import GAME, ChizoState
 from play.engine.games.chizo.scenario import position
+from play.engine.games.chizo.state import UNTIL_TURN, Temp
 from play.engine.games.chizo.targets import values
+from play.engine.games.chizo.zones import protected
 
 from .chizo_data import tile_list
 from .chizo_table import act, at, event_kinds, in_hand, legal, names
@@ -189,7 +191,8 @@ def test_a_removal_stopped_by_paper_talisman_logs_the_creature_and_scores_nothin
 def test_protection_shields_creatures_only_so_a_modifier_is_removed_all_the_same() -> None:
     """A made-up Charm Ward protects their Wild Strength against our made-up Weed Out:
     protection is a creature's ("the creature can't be ... removed from play by effects"),
-    so the Modifier is removed; Weed Out names no ``score``, so nothing is scored."""
+    so the Modifier is removed, its protection with it; Weed Out names no ``score``, so
+    nothing is scored."""
     state = made_up_board(
         grid={(0, 0): ("Rat", THEY)},
         attached={(0, 0): ("Wild Strength", THEY)},
@@ -203,6 +206,7 @@ def test_protection_shields_creatures_only_so_a_modifier_is_removed_all_the_same
     ]
     assert state.att == {}
     assert strength in state.discards[THEY]
+    assert not protected(state, strength)  # the protection left play with it
     assert state.piles[WE] == []
 
 
@@ -491,3 +495,37 @@ def test_reinforcements_with_no_creature_in_hand_ends_without_a_choice() -> None
     assert state.phase == "turn"
     assert state.frames == []
     assert names(state, state.hands[WE]) == ["Swift Feet"]
+
+
+def test_a_tile_leaving_play_takes_only_its_own_changes_and_protection_with_it() -> None:
+    """Our Rat and Dog each have +1 STR and protection until the end of the turn. Second
+    Thoughts returns the Dog to our hand: the Rat keeps its change and protection, the
+    Dog, back in hand, has neither."""
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Dog", WE)},
+                  hands={WE: ["Second Thoughts"]})  # fmt: skip
+    rat, dog = at(state, 0, 0), at(state, 1, 0)
+    state.temps = [Temp(rat, 1, 0, UNTIL_TURN), Temp(dog, 1, 0, UNTIL_TURN)]
+    state.protects = [(rat, UNTIL_TURN), (dog, UNTIL_TURN)]
+    rat_values = values(state, rat)
+    act(state, "action", in_hand(state, WE, "Second Thoughts"))
+    act(state, "choose", dog)
+    assert dog in state.hands[WE]
+    assert values(state, rat) == rat_values
+    assert protected(state, rat)
+    assert not protected(state, dog)
+    assert [t.uid for t in state.temps] == [rat]
+
+
+def test_a_creature_with_an_arrival_effect_takes_the_square_it_completes_after_it() -> None:
+    """Happy Rabbit (draws a tile as it enters play) replaces our Rabbit and so completes
+    a square with our Rat, Horse and Rooster: once its draw is done it takes the square,
+    and the log says so."""
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (0, 1): ("Horse", WE),
+                        (1, 1): ("Rooster", WE)}, hands={WE: ["Happy Rabbit"]})  # fmt: skip
+    happy = in_hand(state, WE, "Happy Rabbit")
+    events = act(state, "place", happy, 1, 0)
+    kinds = event_kinds(events)
+    assert kinds.index("drew") < kinds.index("square")
+    assert next(e for e in events if e.kind == "square").data["tile"] == happy
+    assert state.grid == {}
+    assert state.points(WE) == 4

@@ -944,3 +944,52 @@ def test_a_target_filter_is_described_in_words():
     }
     for words, spec in cases.items():
         assert parse_filter(spec, "target").describe() == words
+
+
+@pytest.mark.rule("chizo-rising.txt", 209)
+def test_a_replaced_creature_is_logged_as_removed_then_the_new_one_as_placed_over_it() -> None:
+    """Happy Rabbit replaces our Rabbit: the log says the Rabbit was removed because it was
+    replaced, then that Happy Rabbit was placed in its space, naming the replaced tile."""
+    state = board(grid={(0, 0): ("Rabbit", WE)}, hands={WE: ["Happy Rabbit"]})
+    rabbit, happy = at(state, 0, 0), in_hand(state, WE, "Happy Rabbit")
+    events = act(state, "place", happy, 0, 0)
+    assert events[:2] == [
+        Event("removed", {"tile": rabbit, "name": "Rabbit", "why": "replaced"}),
+        Event("placed", {"player": WE, "tile": happy, "name": "Happy Rabbit",
+                         "x": 0, "y": 0, "replaced": rabbit}),
+    ]  # fmt: skip
+
+
+@pytest.mark.rule("chizo-rising.txt", 189)
+def test_a_square_formed_during_a_stack_is_logged_with_its_tiles_when_formed_and_taken() -> None:
+    """Push moves our Rooster into the corner of a square: the log names the Rooster and
+    the square's four tiles when it is formed, and again when it is taken after the
+    stack."""
+    state = board(grid={(0, 0): ("Rat", WE), (1, 0): ("Rabbit", WE), (0, 1): ("Horse", WE),
+                        (3, 3): ("Rooster", WE)}, hands={WE: ["Push"]})  # fmt: skip
+    rooster = at(state, 3, 3)
+    four = [at(state, 0, 0), at(state, 1, 0), at(state, 0, 1), rooster]
+    act(state, "action", in_hand(state, WE, "Push"))
+    act(state, "choose", rooster)
+    events = act(state, "to", 1, 1)
+    events += act(state, "done")
+    formed = [e for e in events if e.kind == "square_formed"]
+    assert formed == [Event("square_formed", {"tile": rooster, "squares": [four]})]
+    taken = [e for e in events if e.kind == "square"]
+    assert taken == [
+        Event("square", {"player": WE, "tile": rooster, "squares": 1, "tiles": sorted(four)})
+    ]
+
+
+@pytest.mark.parametrize("corner", [(1, 0), (0, 1)])
+def test_a_square_needs_every_pair_of_its_four_creatures_compatible(corner) -> None:
+    """Our Rat completes a square of two Rabbits and a Horse: the Rat is compatible with
+    all three and the Horse with both Rabbits, but the two Rabbits are not compatible
+    with each other (wherever the second Rabbit stands), so nothing is captured."""
+    other = (0, 1) if corner == (1, 0) else (1, 0)
+    state = board(grid={(0, 0): ("Rabbit", WE), corner: ("Rabbit", WE), other: ("Horse", WE)},
+                  hands={WE: ["Rat"]})  # fmt: skip
+    events = act(state, "place", in_hand(state, WE, "Rat"), 1, 1)
+    assert "square" not in event_kinds(events)
+    assert len(state.grid) == 4
+    assert state.points(WE) == 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .events import Events, emit
-from .filters import CREATURE_BIT, Filter
+from .filters import Filter
 from .grid import Cell
 from .squares import arrived
 from .state import ChizoState, Frame
@@ -21,13 +21,14 @@ from .zones import attach, put_on_grid, remove_from_play, sweep
 
 
 def replace_cells(state: ChizoState, player: int, cls: int) -> list[Cell]:
-    """Spaces of basic creatures of class ``cls`` that ``player`` controls, sorted."""
+    """Spaces of basic creatures of class ``cls`` that ``player`` controls, sorted (only
+    creatures have a class)."""
     cat, kind, ctrl = state.cat, state.kind, state.ctrl
-    classes, basic, bits = cat.cls, cat.basic, cat.bits
+    classes, basic = cat.cls, cat.basic
     found = []
     for uid, cell in state.pos.items():
         d = kind[uid]
-        if ctrl[uid] == player and classes[d] == cls and basic[d] and bits[d] & CREATURE_BIT:
+        if ctrl[uid] == player and classes[d] == cls and basic[d]:
             found.append(cell)
     found.sort()
     return found
