@@ -17,7 +17,7 @@ def explode(*_args: Any, **_kwargs: Any) -> Any:
 
 
 def test_an_api_failure_answers_500_without_its_insides(monkeypatch: Any) -> None:
-    monkeypatch.setattr("cards.api.views.selectors.card_list", explode)
+    monkeypatch.setattr("cards.api.views.rows.card_page", explode)  # run on every request
     api = APIClient(raise_request_exception=False)
 
     response = api.get("/api/v1/cards/", {"q": "rat"})
