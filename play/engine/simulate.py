@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .core import Action, Bot, Game, State, check_seed, mix_seed
 from .core.values import UNFINISHED
@@ -27,7 +27,7 @@ def bot_seed(seed: int, seat: int) -> int:
     return mix_seed(seed, BOT_SEED_OFFSET + seat)
 
 
-BOT_SEED_OFFSET = 1_000_003
+BOT_SEED_OFFSET: Final = 1_000_003
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,10 @@ is a lower-case identifier (clients compare it), a reason is words a player can 
 from __future__ import annotations
 
 import re
+from typing import Final
 
 #: What a code looks like: ``bad_state``, ``space_not_empty``.
-CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
+CODE_PATTERN: Final = re.compile(r"[a-z][a-z0-9_]*")
 
 
 class InvalidEngineError(Exception):

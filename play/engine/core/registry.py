@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, Final
 
 from .errors import UnknownGameError
 from .game import Game
 
 #: slug -> "module:attribute" of the game object, relative to ``play.engine``.
-_GAMES: dict[str, str] = {
+_GAMES: Final[dict[str, str]] = {
     "raise": ".games.raise_:GAME",
     "chocobo": ".games.chocobo:GAME",
     "shadowfist": ".games.shadowfist:GAME",
     "chizo": ".games.chizo:GAME",
 }
-_ENGINE_PACKAGE = __name__.rsplit(".core", 1)[0]
+_ENGINE_PACKAGE: Final = __name__.rsplit(".core", 1)[0]
 _loaded: dict[str, Game[Any]] = {}
 
 

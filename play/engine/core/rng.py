@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .errors import DataError
 
 T = TypeVar("T")
 
 #: Seeds are kept below 2**53 so that they survive JSON in a browser as well.
-MAX_SEED = 2**53
+MAX_SEED: Final = 2**53
 
 
 def check_seed(seed: object) -> int:
@@ -145,4 +145,4 @@ def mix_seed(seed: int, index: int) -> int:
     return (z ^ (z >> 31)) % MAX_SEED
 
 
-_MASK64 = 2**64 - 1
+_MASK64: Final = 2**64 - 1

@@ -12,20 +12,20 @@ import json
 import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .errors import DataError
 
 #: An action argument: a card id, a name, or a tuple of them (JSON lists become tuples).
 Arg = int | str | tuple["Arg", ...]
 
-FINISHED = "finished"
-UNFINISHED = "unfinished"
-IN_PROGRESS = "in_progress"
-STATUSES = (FINISHED, UNFINISHED, IN_PROGRESS)
+FINISHED: Final = "finished"
+UNFINISHED: Final = "unfinished"
+IN_PROGRESS: Final = "in_progress"
+STATUSES: Final = (FINISHED, UNFINISHED, IN_PROGRESS)
 #: How deep lists may nest in an action argument ([1] is one deep). No game's actions
 #: nest; a client's may not nest without bound, each level being a recursion here.
-MAX_ARG_DEPTH = 8
+MAX_ARG_DEPTH: Final = 8
 
 
 def canonical_json(data: Any) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .values import Action
 
@@ -185,8 +185,8 @@ def word_event(
     return text[:1].upper() + text[1:]
 
 
-ID_KEYS = ("card", "tile", "target", "attacker", "defender", "source", "host")
-ID_LISTS = ("cards", "tiles")
+ID_KEYS: Final = ("card", "tile", "target", "attacker", "defender", "source", "host")
+ID_LISTS: Final = ("cards", "tiles")
 
 
 def plain_event_text(event: Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:

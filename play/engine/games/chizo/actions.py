@@ -28,26 +28,27 @@ copies of one tile are interchangeable, so the legal actions name the lowest uid
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ...core import Action
 from .grid import Cell
 
-MAX_SEATS = 4
-DRAW = tuple(Action("draw", p) for p in range(MAX_SEATS))
-END_TURN = tuple(Action("end_turn", p) for p in range(MAX_SEATS))
-PASS = tuple(Action("pass", p) for p in range(MAX_SEATS))
-STOP = tuple(Action("stop", p) for p in range(MAX_SEATS))
-ACCEPT = tuple(Action("accept", p) for p in range(MAX_SEATS))
-REFUSE = tuple(Action("refuse", p) for p in range(MAX_SEATS))
-DONE = tuple(Action("done", p) for p in range(MAX_SEATS))
+MAX_SEATS: Final = 4
+DRAW: Final = tuple(Action("draw", p) for p in range(MAX_SEATS))
+END_TURN: Final = tuple(Action("end_turn", p) for p in range(MAX_SEATS))
+PASS: Final = tuple(Action("pass", p) for p in range(MAX_SEATS))
+STOP: Final = tuple(Action("stop", p) for p in range(MAX_SEATS))
+ACCEPT: Final = tuple(Action("accept", p) for p in range(MAX_SEATS))
+REFUSE: Final = tuple(Action("refuse", p) for p in range(MAX_SEATS))
+DONE: Final = tuple(Action("done", p) for p in range(MAX_SEATS))
 
-_CELL_ACTIONS: dict[tuple[str, int, int], dict[Cell, Action]] = {}
-_ONE: dict[tuple[str, int, int], Action] = {}
-_TWO: dict[tuple[str, int, int, int], Action] = {}
-_TO: dict[tuple[int, Cell], Action] = {}
+_CELL_ACTIONS: Final[dict[tuple[str, int, int], dict[Cell, Action]]] = {}
+_ONE: Final[dict[tuple[str, int, int], Action]] = {}
+_TWO: Final[dict[tuple[str, int, int, int], Action]] = {}
+_TO: Final[dict[tuple[int, Cell], Action]] = {}
 #: (kind, player, uid) -> (the cells, the actions) of the last ``with_cells`` call.
-_LAST: dict[tuple[str, int, int], tuple[Sequence[Cell], list[Action]]] = {}
-_LIMIT = 200_000
+_LAST: Final[dict[tuple[str, int, int], tuple[Sequence[Cell], list[Action]]]] = {}
+_LIMIT: Final = 200_000
 
 
 def _trim() -> None:

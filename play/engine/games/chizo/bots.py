@@ -33,7 +33,7 @@ value so far.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action, Bot
 from .actions import at
@@ -48,9 +48,9 @@ from .state import ALLIES, ANSWER, CHOICE, FACE_DOWN, REACT, TURN, ChizoState
 from .tactics import predict_battle
 from .targets import in_play, match, restrictions
 
-_TAKES = frozenset({"draw", "search_stack", "recover"})
+_TAKES: Final = frozenset({"draw", "search_stack", "recover"})
 #: Effects that only bring more tiles or actions: taking them back is no progress.
-_CIRCULAR = _TAKES | {"extra_actions"}
+_CIRCULAR: Final = _TAKES | {"extra_actions"}
 
 
 def drawable(state: ChizoState, player: int, count: int) -> int:
@@ -162,8 +162,9 @@ class GreedyBot(Bot):
             wins.sync(state)
         return wins
 
-    def placements(self, state: ChizoState, player: int, best_only: bool = False,
-                   floor: float = -1e18) -> list[tuple[float, int, Cell]]:
+    def placements(
+        self, state: ChizoState, player: int, best_only: bool = False, floor: float = -1e18
+    ) -> list[tuple[float, int, Cell]]:
         """(value, uid, cell) of the placements of the hand (copies once), a non-creature
         at the first free cell only: the greedy does not tell their spaces apart.
 
@@ -397,8 +398,10 @@ class GreedyBot(Bot):
                 start = pos[uid]
                 if max(abs(cell[0] - start[0]), abs(cell[1] - start[1])) > spaces:
                     continue
-                if not match(state, target, uid, player, source) or restrictions(
-                        state, uid) & NO_MOVE:
+                if (
+                    not match(state, target, uid, player, source)
+                    or restrictions(state, uid) & NO_MOVE
+                ):
                     continue
                 if can_reach(state.grid, start, cell, spaces, jump):
                     points, _ = placement(kind[uid], windows_at(state, cell, uid))

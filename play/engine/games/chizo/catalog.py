@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...core import DataError
 from .filters import (
@@ -27,8 +27,12 @@ from .params import is_modelled, parse_params
 from .tiles import CLASS_INDEX, TileDef, as_tile
 
 # Restriction bits (``restriction`` key, ``cannot`` list).
-NO_ATTACK, NO_ALLY, NO_DEFEND, NO_MOVE, NO_TARGET = 1, 2, 4, 8, 16
-RESTRICTION_BITS: Mapping[str, int] = {
+NO_ATTACK: Final = 1
+NO_ALLY: Final = 2
+NO_DEFEND: Final = 4
+NO_MOVE: Final = 8
+NO_TARGET: Final = 16
+RESTRICTION_BITS: Final[Mapping[str, int]] = {
     "attack": NO_ATTACK,
     "ally": NO_ALLY,
     "be_defender": NO_DEFEND,
@@ -36,11 +40,18 @@ RESTRICTION_BITS: Mapping[str, int] = {
     "be_targeted": NO_TARGET,
 }
 # Stack kinds, and what a Reaction responds to (a mask of them).
-ACTION_STACK, BATTLE_STACK = 1, 2
-RESPONDS_BITS: Mapping[str, int] = {"action": ACTION_STACK, "battle": BATTLE_STACK, "any": 3}
+ACTION_STACK: Final = 1
+BATTLE_STACK: Final = 2
+RESPONDS_BITS: Final[Mapping[str, int]] = {"action": ACTION_STACK, "battle": BATTLE_STACK, "any": 3}
 # Conditions of ``stat_bonus``.
-ALWAYS, ATTACKING, DEFENDING = 0, 1, 2
-_CONDITIONS: Mapping[str, int] = {"always": ALWAYS, "attacking": ATTACKING, "defending": DEFENDING}
+ALWAYS: Final = 0
+ATTACKING: Final = 1
+DEFENDING: Final = 2
+_CONDITIONS: Final[Mapping[str, int]] = {
+    "always": ALWAYS,
+    "attacking": ATTACKING,
+    "defending": DEFENDING,
+}
 
 
 class Aura(NamedTuple):
@@ -246,10 +257,10 @@ def _aura(p: Mapping[str, Any]) -> Aura:
     return Aura(-1, -1, s or 0, i or 0, p["affects"])
 
 
-_CACHE: dict[int, tuple[object, Catalog]] = {}
-_SUBSETS: dict[tuple[int, tuple[int, ...]], Catalog] = {}
+_CACHE: Final[dict[int, tuple[object, Catalog]]] = {}
+_SUBSETS: Final[dict[tuple[int, tuple[int, ...]], Catalog]] = {}
 #: Catalogues read from JSON (a state's saved rows), by their canonical text.
-_BY_JSON: dict[str, Catalog] = {}
+_BY_JSON: Final[dict[str, Catalog]] = {}
 
 
 def _json_key(tiles: Sequence[TileDef | Mapping[str, Any]]) -> str | None:

@@ -14,15 +14,15 @@ uids), and a free cell as (its empty windows, its other live windows).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .grid import Cell, free_cells
 from .state import ChizoState
 
 #: What joining a window with n compatible creatures (and room for the rest) is worth.
-BUILD = (0.05, 1.0, 3.0)
+BUILD: Final = (0.05, 1.0, 3.0)
 #: Putting a creature into a window with one it is not compatible with.
-SPOIL = -0.4
+SPOIL: Final = -0.4
 #: A window: (tiles present, mask of definitions compatible with all, their uids).
 Info = tuple[int, int, tuple[int, ...]]
 #: A free cell: (how many of its windows are empty, its live windows with tiles).
@@ -30,7 +30,7 @@ Around = tuple[int, list[Info]]
 #: A free cell for the greedy's inner loop: (value of any creature there, the windows
 #: of one or two tiles as (mask, value if compatible), those of three as (mask, uids)).
 Terms = tuple[float, list[tuple[int, float]], list[tuple[int, tuple[int, ...]]]]
-_EMPTY: Info = (0, -1, ())
+_EMPTY: Final[Info] = (0, -1, ())
 
 
 class Windows:
@@ -40,8 +40,17 @@ class Windows:
     around cells whose tile changed since are computed again.
     """
 
-    __slots__ = ("_cells", "_corners", "_free", "_grid", "_holes", "_kind", "_state", "_terms",
-                 "memo")
+    __slots__ = (
+        "_cells",
+        "_corners",
+        "_free",
+        "_grid",
+        "_holes",
+        "_kind",
+        "_state",
+        "_terms",
+        "memo",
+    )
 
     def __init__(self, state: ChizoState) -> None:
         self._state = state
@@ -76,8 +85,17 @@ class Windows:
         pop_cell, pop_terms, pop_corner = cells.pop, terms.pop, corners.pop
         # The cells whose tile changed: the symmetric difference of the two grids' items.
         for (x, y), _ in old.items() ^ grid.items():
-            for around in ((x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x - 1, y), (x, y),
-                           (x + 1, y), (x - 1, y + 1), (x, y + 1), (x + 1, y + 1)):
+            for around in (
+                (x - 1, y - 1),
+                (x, y - 1),
+                (x + 1, y - 1),
+                (x - 1, y),
+                (x, y),
+                (x + 1, y),
+                (x - 1, y + 1),
+                (x, y + 1),
+                (x + 1, y + 1),
+            ):
                 pop_cell(around, None)
                 pop_terms(around, None)
             for corner in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
@@ -189,7 +207,7 @@ def window(state: ChizoState, x0: int, y0: int, ignore: int) -> Info | None:
     if n > 1:
         for i, u in enumerate(uids):
             m = compat[kind[u]]
-            for v in uids[i + 1:]:
+            for v in uids[i + 1 :]:
                 if not m >> kind[v] & 1:
                     return None
             mask &= m

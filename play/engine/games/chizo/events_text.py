@@ -6,12 +6,12 @@ from the reader's view, or left out."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...core.wording import EventWording, EventWords, counted, listed, word_event
 from .state import ATTACKER_SIDE
 
-SIDE_WORDS = {ATTACKER_SIDE: "the attacker"}
+SIDE_WORDS: Final = {ATTACKER_SIDE: "the attacker"}
 
 
 def _cell(cell: Any) -> str:
@@ -62,7 +62,7 @@ def _game_over_text(data: Mapping[str, Any], words: EventWords) -> str:
     return f"Game over, {reason.get(data['reason'], data['reason'])} ({points})"
 
 
-WORDINGS: dict[str, EventWording] = {
+WORDINGS: Final[dict[str, EventWording]] = {
     "turn_started": "Turn {turn}: {player:whose} turn",
     "turn_ended": "{player:whose} turn {turn} ended",
     "turn_skipped": "{player:whose} turn was skipped",

@@ -8,16 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError
 from .tiles import CLASS_INDEX, CLASSES
 
 # Type bits: a tile's type is one bit, a filter's ``kind`` a set of them.
-CREATURE_BIT, ITEM_BIT, OBSTACLE_BIT = 1, 2, 4
-ACTION_BIT, REACTION_BIT, ACTION_REACTION_BIT, MODIFIER_BIT = 8, 16, 32, 64
-PLACED_BITS = CREATURE_BIT | ITEM_BIT | OBSTACLE_BIT
-TYPE_BITS: Mapping[str, int] = {
+CREATURE_BIT: Final = 1
+ITEM_BIT: Final = 2
+OBSTACLE_BIT: Final = 4
+ACTION_BIT: Final = 8
+REACTION_BIT: Final = 16
+ACTION_REACTION_BIT: Final = 32
+MODIFIER_BIT: Final = 64
+PLACED_BITS: Final = CREATURE_BIT | ITEM_BIT | OBSTACLE_BIT
+TYPE_BITS: Final[Mapping[str, int]] = {
     "Creature": CREATURE_BIT,
     "Item": ITEM_BIT,
     "Obstacle": OBSTACLE_BIT,
@@ -26,7 +31,7 @@ TYPE_BITS: Mapping[str, int] = {
     "Action/Reaction": ACTION_REACTION_BIT,
     "Modifier": MODIFIER_BIT,
 }
-KIND_BITS: Mapping[str, int] = {
+KIND_BITS: Final[Mapping[str, int]] = {
     "creature": CREATURE_BIT,
     "item": ITEM_BIT,
     "obstacle": OBSTACLE_BIT,
@@ -37,11 +42,13 @@ KIND_BITS: Mapping[str, int] = {
 }
 
 # ``controller``: relative to "you" (the chooser, or the controller of a static tile).
-ANY, YOU, OPPONENT = 0, 1, 2
-CONTROLLERS: Mapping[str, int] = {"any": ANY, "you": YOU, "opponent": OPPONENT}
+ANY: Final = 0
+YOU: Final = 1
+OPPONENT: Final = 2
+CONTROLLERS: Final[Mapping[str, int]] = {"any": ANY, "you": YOU, "opponent": OPPONENT}
 
-ADJACENT = ("source", "obstacle", "item", "your_creature", "incompatible_creature")
-ROLES = ("attacker", "defender", "ally", "involved")
+ADJACENT: Final = ("source", "obstacle", "item", "your_creature", "incompatible_creature")
+ROLES: Final = ("attacker", "defender", "ally", "involved")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +85,8 @@ class Filter:
         return " ".join(words)
 
 
-PLACED = Filter(kinds=PLACED_BITS)
-ANY_TILE = Filter()
+PLACED: Final = Filter(kinds=PLACED_BITS)
+ANY_TILE: Final = Filter()
 
 
 def parse_filter(value: Any, where: str) -> Filter:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...core import FINISHED, Action, Bot, Event, Game, GameInfo, Outcome
 from ...core.game import check_seat
@@ -92,4 +92,4 @@ class ChizoGame(Game[ChizoState]):
         return BOTS
 
 
-GAME = ChizoGame()
+GAME: Final = ChizoGame()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError, check_seed
 from ...simulate import bot_seed
@@ -25,7 +25,7 @@ from .tiles import GOLDFISH_MAX_TURNS, MAX_LENGTH, TileDef
 
 TileId = int | str
 #: Action kinds that play the tile named by their first argument from the hand.
-PLAY_KINDS = frozenset({"place", "attach", "action", "react", "put"})
+PLAY_KINDS: Final = frozenset({"place", "attach", "action", "react", "put"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +122,13 @@ def goldfish(
     points scored by effects, "shown" (the default) or "printed" (docs/chizo.md).
     """
     check_seed(seed)
-    setup = {"goldfish": True, "tiles": tiles, "stacks": [list(stack)], "max_turns": max_turns,
-             "effect_points": effect_points}
+    setup = {
+        "goldfish": True,
+        "tiles": tiles,
+        "stacks": [list(stack)],
+        "max_turns": max_turns,
+        "effect_points": effect_points,
+    }
     state = new_state(setup, seed)
     chooser = GAME.make_bot(bot, bot_seed(seed, 0)).choose
     kind, hand = state.kind, state.hands[0]

@@ -9,15 +9,24 @@ space including the diagonal corners" (Summary, Empty Space).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Final, Protocol
 
 Cell = tuple[int, int]
 
-ORTHOGONAL: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
-KING: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+ORTHOGONAL: Final[tuple[Cell, ...]] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+KING: Final[tuple[Cell, ...]] = (
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+)
 #: Where the first tile goes: "the first Tile played" may go anywhere, and on an open
 #: plane every cell is alike, so the engine puts it at the origin.
-ORIGIN: Cell = (0, 0)
+ORIGIN: Final[Cell] = (0, 0)
 
 
 def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:

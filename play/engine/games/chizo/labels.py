@@ -6,14 +6,14 @@ from the acting player's own view, so a label names nothing that player cannot s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action
 from ...core.wording import Wording, label_each, word_action
 from .state import ChizoState
 from .view import view
 
-WORDINGS: dict[str, Wording] = {
+WORDINGS: Final[dict[str, Wording]] = {
     "draw": "Draw 2", "end_turn": "End turn", "pass": "Pass", "stop": "Stop asking for Allies",
     "accept": "Accept: become an Ally", "refuse": "Refuse to ally", "done": "Done",
     "place": "Place {0:name} at ({1}, {2})", "put": "Put {0:name} at ({1}, {2})",

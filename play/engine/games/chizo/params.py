@@ -9,7 +9,7 @@ no effect and :func:`..catalog.Catalog.unmodelled` reports it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError
 from ...core.wording import a_or_an
@@ -27,13 +27,13 @@ from .tiles import (
 Check = Callable[[Any, str], Any]
 
 #: Keys whose effect is static (applies while the tile is in play; no Action Stack).
-STATIC_KEYS = frozenset({"basic", "vanilla", "stat_bonus", "stat_aura", "restriction"})
+STATIC_KEYS: Final = frozenset({"basic", "vanilla", "stat_bonus", "stat_aura", "restriction"})
 #: A creature's ability, used as a Reaction (paid with a face-down tile).
-ABILITY_KEYS = frozenset({"lend_stat"})
+ABILITY_KEYS: Final = frozenset({"lend_stat"})
 
-DURATIONS = ("stack", "turn", "permanent")
-RESTRICTIONS = ("attack", "ally", "be_defender", "be_moved", "be_targeted")
-RESPONDS = ("any", "battle", "action")
+DURATIONS: Final = ("stack", "turn", "permanent")
+RESTRICTIONS: Final = ("attack", "ally", "be_defender", "be_moved", "be_targeted")
+RESPONDS: Final = ("any", "battle", "action")
 
 
 def _int(low: int | None = None) -> Check:
@@ -79,12 +79,12 @@ def _cannot(value: Any, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-_FILTER: Check = parse_filter
+_FILTER: Final[Check] = parse_filter
 _N = _int(1)
 
 #: key -> {param: (check, required)}. Shared params (when, replaces, responds_to,
 #: attach_to) are checked by :func:`parse_params` for every key.
-SCHEMAS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
+SCHEMAS: Final[Mapping[str, Mapping[str, tuple[Check, bool]]]] = {
     "basic": {},
     "vanilla": {},
     "capture_target": {"target": (_FILTER, True)},
@@ -137,7 +137,7 @@ SCHEMAS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
         "affects": (_FILTER, False),
     },
 }
-SHARED: Mapping[str, Check] = {
+SHARED: Final[Mapping[str, Check]] = {
     "when": _one_of("enters_play"),
     "replaces": _one_of(*CLASS_INDEX),
     "responds_to": _one_of(*RESPONDS),
@@ -145,7 +145,7 @@ SHARED: Mapping[str, Check] = {
 }
 
 #: Which keys a tile of each type may carry (besides unmodelled ones).
-_STACK_TYPES = frozenset({ACTION, REACTION, ACTION_REACTION})
+_STACK_TYPES: Final = frozenset({ACTION, REACTION, ACTION_REACTION})
 
 
 def is_modelled(key: str) -> bool:

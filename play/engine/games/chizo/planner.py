@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Final
 
 from ...core import Action, Bot, RandomBot, Rng
 from .bots import GreedyBot, finish
@@ -91,6 +92,6 @@ def plan_score(state: ChizoState, player: int) -> float:
 
 # The game's bots by name (ChizoGame.bot_types). The table lives with the planner, which
 # builds on GreedyBot, so that bots.py never imports this module back.
-BOTS: Mapping[str, type[Bot]] = MappingProxyType(
+BOTS: Final[Mapping[str, type[Bot]]] = MappingProxyType(
     {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
 )

@@ -8,6 +8,7 @@ and then lets the flow run until the next decision (:func:`.flow.settle`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ...core import Action, IllegalAction
 from .actions import ACCEPT, DRAW, END_TURN, REFUSE, one, two, with_cells
@@ -25,7 +26,7 @@ from .turn import end_turn, start_turn, take_action
 from .zones import draw
 
 #: The action kinds of each phase (for the "wrong_action" reason).
-PHASE_KINDS: dict[str, tuple[str, ...]] = {
+PHASE_KINDS: Final[dict[str, tuple[str, ...]]] = {
     TURN: ("place", "attach", "action", "battle", "draw", "end_turn"),
     ALLIES: ("ask", "stop"),
     ANSWER: ("accept", "refuse"),
@@ -59,7 +60,7 @@ def legal_actions(state: ChizoState) -> list[Action]:
 
 
 def turn_actions(state: ChizoState, player: int) -> list[Action]:
-    """"draw", "end_turn" (after an action), the Actions of the hand, Modifiers to attach,
+    """ "draw", "end_turn" (after an action), the Actions of the hand, Modifiers to attach,
     Battles, then the placements (the long part of the list, last)."""
     found = []
     if state.stacks[player]:
@@ -250,7 +251,7 @@ def _choice(state: ChizoState, action: Action, out: Events) -> None:
 
 
 #: The function applying each kind of action.
-HANDLERS: dict[str, Callable[[ChizoState, Action, Events], None]] = {
+HANDLERS: Final[dict[str, Callable[[ChizoState, Action, Events], None]]] = {
     "place": _place,
     "attach": _attach,
     "action": _action,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError, Rng, SetupError
 from .catalog import Catalog, catalog_for, sub_catalog
@@ -34,7 +34,7 @@ from .tiles import GOLDFISH_MAX_TURNS, HAND_SIZE, TileDef, basic_tiles, default_
 from .turn import start_turn
 from .zones import draw
 
-SETUP_KEYS = frozenset(
+SETUP_KEYS: Final = frozenset(
     {
         "players",
         "teams",
@@ -47,9 +47,10 @@ SETUP_KEYS = frozenset(
     }
 )
 #: The readings of points scored by an effect (docs/chizo.md, "Points of effects").
-EFFECT_POINTS = ("shown", "printed")
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-_BASICS: list[TileDef] = basic_tiles()
+EFFECT_POINTS: Final = ("shown", "printed")
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+_BASICS: Final[list[TileDef]] = basic_tiles()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class Setup:
     printed: bool = False
 
 
-_PARSED: dict[int, tuple[Mapping[str, Any], tuple[object, ...], Setup]] = {}
+_PARSED: Final[dict[int, tuple[Mapping[str, Any], tuple[object, ...], Setup]]] = {}
 
 
 def parse_setup(setup: Mapping[str, Any] | None) -> Setup:

@@ -14,6 +14,8 @@ Detection is incremental: only the four 2x2 windows around the tile that arrived
 
 from __future__ import annotations
 
+from typing import Final
+
 from .events import Events, emit
 from .filters import CREATURE_BIT
 from .grid import Cell
@@ -21,7 +23,7 @@ from .state import ChizoState
 from .zones import capture
 
 #: Offsets of the top-left corner of the four 2x2 windows holding a cell.
-_CORNERS: tuple[Cell, ...] = ((0, 0), (-1, 0), (0, -1), (-1, -1))
+_CORNERS: Final[tuple[Cell, ...]] = ((0, 0), (-1, 0), (0, -1), (-1, -1))
 
 
 def squares_at(state: ChizoState, uid: int) -> list[tuple[int, int, int, int]]:
@@ -37,7 +39,8 @@ def squares_at(state: ChizoState, uid: int) -> list[tuple[int, int, int, int]]:
     x, y = cell
     # In every square the tile has two orthogonal neighbours: with fewer, no square.
     if ((x + 1, y) in grid) + ((x - 1, y) in grid) + ((x, y + 1) in grid) + (
-            (x, y - 1) in grid) < 2:
+        (x, y - 1) in grid
+    ) < 2:
         return []
     found = []
     for dx, dy in _CORNERS:

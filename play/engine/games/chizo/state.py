@@ -14,7 +14,7 @@ and ``frames`` holds the effects being resolved, innermost last.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...core import DataError, Rng, State
 from .catalog import Catalog, catalog_for
@@ -22,28 +22,35 @@ from .catalog import Catalog, catalog_for
 Cell = tuple[int, int]
 
 # Phases: whose decision the game waits for, and of what kind.
-TURN, ALLIES, ANSWER, FACE_DOWN, REACT, CHOICE, OVER = (
-    "turn",
-    "allies",
-    "answer",
-    "face_down",
-    "react",
-    "choice",
-    "over",
-)
-PHASES = (TURN, ALLIES, ANSWER, FACE_DOWN, REACT, CHOICE, OVER)
+TURN: Final = "turn"
+ALLIES: Final = "allies"
+ANSWER: Final = "answer"
+FACE_DOWN: Final = "face_down"
+REACT: Final = "react"
+CHOICE: Final = "choice"
+OVER: Final = "over"
+PHASES: Final = (TURN, ALLIES, ANSWER, FACE_DOWN, REACT, CHOICE, OVER)
 
 # How a tile came onto the Action Stack.
-PLAYED_ACTION, PLAYED_REACTION, BATTLE_TILE, LEND_TILE = 0, 1, 2, 3
-FACE_DOWN_MODES = (BATTLE_TILE, LEND_TILE)
+PLAYED_ACTION: Final = 0
+PLAYED_REACTION: Final = 1
+BATTLE_TILE: Final = 2
+LEND_TILE: Final = 3
+FACE_DOWN_MODES: Final = (BATTLE_TILE, LEND_TILE)
 
 # Durations of temporary effects.
-UNTIL_STACK, UNTIL_TURN, PERMANENT = 0, 1, 2
-DURATION_CODES = {"stack": UNTIL_STACK, "turn": UNTIL_TURN, "permanent": PERMANENT}
+UNTIL_STACK: Final = 0
+UNTIL_TURN: Final = 1
+PERMANENT: Final = 2
+DURATION_CODES: Final = {"stack": UNTIL_STACK, "turn": UNTIL_TURN, "permanent": PERMANENT}
 
 # Battle steps, and the sides of a Battle.
-ASK_ATTACKER, ASK_DEFENDER, CHOOSE_FACE_DOWN, FIGHTING = 0, 1, 2, 3
-ATTACKER_SIDE, DEFENDER_SIDE = 0, 1
+ASK_ATTACKER: Final = 0
+ASK_DEFENDER: Final = 1
+CHOOSE_FACE_DOWN: Final = 2
+FIGHTING: Final = 3
+ATTACKER_SIDE: Final = 0
+DEFENDER_SIDE: Final = 1
 
 
 class Entry(NamedTuple):

@@ -18,42 +18,48 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError
 from ...core.wording import a_or_an
 
-_DATA: dict[str, Any] = json.loads(
+_DATA: Final[dict[str, Any]] = json.loads(
     resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8")
 )
-_ENGINE: dict[str, Any] = _DATA["engine"]
+_ENGINE: Final[dict[str, Any]] = _DATA["engine"]
 
 #: The twelve Mighty Creatures in zodiac order; a class is an index into this tuple.
-CLASSES: tuple[str, ...] = tuple(_DATA["zodiac_order"])
-CLASS_INDEX: Mapping[str, int] = {name: i for i, name in enumerate(CLASSES)}
+CLASSES: Final[tuple[str, ...]] = tuple(_DATA["zodiac_order"])
+CLASS_INDEX: Final[Mapping[str, int]] = {name: i for i, name in enumerate(CLASSES)}
 #: Stand-in compatibility: each class's allies (symmetric, irreflexive, 3 per class).
-STANDIN_ALLIES: Mapping[str, tuple[str, ...]] = {
+STANDIN_ALLIES: Final[Mapping[str, tuple[str, ...]]] = {
     name: tuple(allies) for name, allies in _DATA["allies"].items()
 }
-STANDIN_STATS: Mapping[str, tuple[int, int]] = {
+STANDIN_STATS: Final[Mapping[str, tuple[int, int]]] = {
     name: (pair[0], pair[1]) for name, pair in _DATA["basic_str_int"].items()
 }
 
-HAND_SIZE: int = _ENGINE["hand_size"]
-ACTIONS_PER_TURN: int = _ENGINE["actions_per_turn"]
-DRAW_COUNT: int = _ENGINE["draw_action_count"]
-POINTS_TO_WIN: int = _ENGINE["points_to_win"]
-DEFAULT_COPIES: int = _ENGINE["default_stack_copies_of_each_basic"]
-GOLDFISH_MAX_TURNS: int = _ENGINE["goldfish_max_turns"]
-MAX_LENGTH: int = _ENGINE["max_length"]
+HAND_SIZE: Final[int] = _ENGINE["hand_size"]
+ACTIONS_PER_TURN: Final[int] = _ENGINE["actions_per_turn"]
+DRAW_COUNT: Final[int] = _ENGINE["draw_action_count"]
+POINTS_TO_WIN: Final[int] = _ENGINE["points_to_win"]
+DEFAULT_COPIES: Final[int] = _ENGINE["default_stack_copies_of_each_basic"]
+GOLDFISH_MAX_TURNS: Final[int] = _ENGINE["goldfish_max_turns"]
+MAX_LENGTH: Final[int] = _ENGINE["max_length"]
 
 #: The tile types, in the catalogue's order.
-TYPES: tuple[str, ...] = tuple(_DATA["types"])
-CREATURE, ACTION, REACTION, ACTION_REACTION, ITEM, OBSTACLE, MODIFIER = TYPES
+TYPES: Final[tuple[str, ...]] = tuple(_DATA["types"])
+CREATURE: Final = TYPES[0]
+ACTION: Final = TYPES[1]
+REACTION: Final = TYPES[2]
+ACTION_REACTION: Final = TYPES[3]
+ITEM: Final = TYPES[4]
+OBSTACLE: Final = TYPES[5]
+MODIFIER: Final = TYPES[6]
 #: Types that stand in a space of the playing area (and have STR and INT).
-PLACED_TYPES = frozenset({CREATURE, ITEM, OBSTACLE})
+PLACED_TYPES: Final = frozenset({CREATURE, ITEM, OBSTACLE})
 
-BASIC_KEY = "basic"
+BASIC_KEY: Final = "basic"
 
 
 @dataclass(frozen=True, slots=True)

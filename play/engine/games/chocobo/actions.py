@@ -31,17 +31,19 @@ Actions are immutable values, so each one is built once per board and seat and s
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action
 from .board import CROMA, GOLEM, KINDS, MOGURI, SHIRMA, SPACE_LIMIT, TIFON, Layout
 
-PIECES = ("one", "pair", "big")
-ONE, PAIR, BIG = range(3)
-PIECE_CODE = {name: code for code, name in enumerate(PIECES)}
+PIECES: Final = ("one", "pair", "big")
+ONE: Final = 0
+PAIR: Final = 1
+BIG: Final = 2
+PIECE_CODE: Final = {name: code for code, name in enumerate(PIECES)}
 
 #: Action kinds allowed in each phase (for the human reason of a refused action).
-PHASE_KINDS: dict[str, tuple[str, ...]] = {
+PHASE_KINDS: Final[dict[str, tuple[str, ...]]] = {
     "setup": ("place",),
     "friend": ("no_card", "play", "call_big"),
     "tifon": ("relocate",),
@@ -54,7 +56,7 @@ PHASE_KINDS: dict[str, tuple[str, ...]] = {
     "over": (),
 }
 
-_TABLE: dict[tuple[Any, ...], Action] = {}
+_TABLE: Final[dict[tuple[Any, ...], Action]] = {}
 
 
 def action(board: Layout, kind: str, player: int, *args: int) -> Action:

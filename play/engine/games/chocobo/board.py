@@ -20,57 +20,62 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
-_DATA: dict[str, Any] = json.loads(
+_DATA: Final[dict[str, Any]] = json.loads(
     resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8")
 )
-_ENGINE: dict[str, Any] = _DATA["engine"]
-_REAL: dict[str, Any] = _DATA["components_real"]
+_ENGINE: Final[dict[str, Any]] = _DATA["engine"]
+_REAL: Final[dict[str, Any]] = _DATA["components_real"]
 
 # -- friend cards ---------------------------------------------------------------------
 
 #: Friend card kinds in rulebook order; a card's kind is an index into this tuple.
-KINDS: tuple[str, ...] = tuple(_ENGINE["friend_card_order"])
-SHIRMA, CROMA, MOGURI, TIFON, GOLEM = range(5)
-KIND_INDEX: Mapping[str, int] = MappingProxyType({name: i for i, name in enumerate(KINDS)})
-DISPLAY: tuple[str, ...] = tuple(_ENGINE["friend_card_display"][k] for k in KINDS)
-KIND_COUNTS: tuple[int, ...] = tuple(_REAL["friend_cards"][k] for k in KINDS)
+KINDS: Final[tuple[str, ...]] = tuple(_ENGINE["friend_card_order"])
+SHIRMA: Final = 0
+CROMA: Final = 1
+MOGURI: Final = 2
+TIFON: Final = 3
+GOLEM: Final = 4
+KIND_INDEX: Final[Mapping[str, int]] = MappingProxyType({name: i for i, name in enumerate(KINDS)})
+DISPLAY: Final[tuple[str, ...]] = tuple(_ENGINE["friend_card_display"][k] for k in KINDS)
+KIND_COUNTS: Final[tuple[int, ...]] = tuple(_REAL["friend_cards"][k] for k in KINDS)
 #: Card ids run kind by kind: 0-7 Shirma, 8-15 Croma, 16-21 Moguri, 22-26 Tifon, 27-29 Golem.
-KIND_OF: tuple[int, ...] = tuple(k for k, n in enumerate(KIND_COUNTS) for _ in range(n))
-CARDS = len(KIND_OF)
+KIND_OF: Final[tuple[int, ...]] = tuple(k for k, n in enumerate(KIND_COUNTS) for _ in range(n))
+CARDS: Final = len(KIND_OF)
 
 # -- pieces and limits ----------------------------------------------------------------
 
-COMPANIONS: int = _REAL["companion_chocobos"]
-TRAIL_TOKENS: int = _REAL["trail_tokens"]
-HAND_LIMIT: int = _REAL["hand_limit"]
-TO_WIN: int = _REAL["companions_to_win"]
-SPACE_LIMIT: int = _ENGINE["space_limit"]
-BIG_WEIGHT: int = _ENGINE["big_chocobo_weight"]
-MIN_PLAYERS, MAX_PLAYERS = 2, _REAL["territory_boards"]
+COMPANIONS: Final[int] = _REAL["companion_chocobos"]
+TRAIL_TOKENS: Final[int] = _REAL["trail_tokens"]
+HAND_LIMIT: Final[int] = _REAL["hand_limit"]
+TO_WIN: Final[int] = _REAL["companions_to_win"]
+SPACE_LIMIT: Final[int] = _ENGINE["space_limit"]
+BIG_WEIGHT: Final[int] = _ENGINE["big_chocobo_weight"]
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = _REAL["territory_boards"]
 
 # -- the die --------------------------------------------------------------------------
 
-_DIE: dict[str, Any] = _DATA["die_standin"]
+_DIE: Final[dict[str, Any]] = _DATA["die_standin"]
 #: The six faces by name; a face is an index into this tuple.
-FACES: tuple[str, ...] = tuple(_DIE["faces"])
+FACES: Final[tuple[str, ...]] = tuple(_DIE["faces"])
 #: Steps given by each face (its number of symbols).
-FACE_STEPS: tuple[int, ...] = tuple(_DIE["steps"][f] for f in FACES)
+FACE_STEPS: Final[tuple[int, ...]] = tuple(_DIE["steps"][f] for f in FACES)
 #: Whether each face draws a friend card (the chocobo face).
-FACE_DRAWS: tuple[bool, ...] = tuple(f in _DIE["on_roll"] for f in FACES)
+FACE_DRAWS: Final[tuple[bool, ...]] = tuple(f in _DIE["on_roll"] for f in FACES)
 #: At this die result or above, a call may only be made from a Spring space.
-SPRING_ONLY_FROM = 4
+SPRING_ONLY_FROM: Final = 4
 
 # -- layouts --------------------------------------------------------------------------
 
-_LAYOUTS: dict[str, Any] = _DATA["layouts"]
+_LAYOUTS: Final[dict[str, Any]] = _DATA["layouts"]
 #: Per player count: which layout is used (3 and 2 players: the back side).
-LAYOUT_FOR: Mapping[int, str] = MappingProxyType({2: "2-3p", 3: "2-3p", 4: "4p"})
-SIDES_CLOCKWISE: Mapping[str, tuple[str, ...]] = MappingProxyType(
+LAYOUT_FOR: Final[Mapping[int, str]] = MappingProxyType({2: "2-3p", 3: "2-3p", 4: "4p"})
+SIDES_CLOCKWISE: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {name: tuple(sides) for name, sides in _ENGINE["sides_clockwise"].items()}
 )
-DEFAULT_SIDES: Mapping[int, tuple[str, ...]] = MappingProxyType(
+DEFAULT_SIDES: Final[Mapping[int, tuple[str, ...]]] = MappingProxyType(
     {int(n): tuple(sides) for n, sides in _ENGINE["default_sides"].items()}
 )
 

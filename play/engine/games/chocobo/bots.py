@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action, Bot
 from .actions import BIG, ONE, PAIR, tables
@@ -14,7 +14,7 @@ from .board import BIG_WEIGHT, KIND_INDEX, SPACE_LIMIT, Layout
 from .state import MOVE, NOWHERE, ChocoboState
 
 #: How much the greedy bot values keeping a card of each kind (it discards the lowest).
-CARD_VALUE = {"Shirma": 1.0, "Croma": 1.2, "Moguri": 0.4, "Tifon": 0.8, "Golem": 0.5}
+CARD_VALUE: Final = {"Shirma": 1.0, "Croma": 1.2, "Moguri": 0.4, "Tifon": 0.8, "Golem": 0.5}
 
 
 class GreedyBot(Bot):
@@ -96,8 +96,10 @@ def _scores(state: ChocoboState, seat: int, legal: Sequence[Action]) -> list[flo
 
 #: Kinds whose score reads the state, not only the board (of the "play" kind: Tifon and
 #: Golem, see ``_Known.learn``).
-_DEPENDS_ON_STATE = frozenset({"kick", "call_big", "move"})
-_BIG_CALL, _TIFON, _GOLEM = range(3)
+_DEPENDS_ON_STATE: Final = frozenset({"kick", "call_big", "move"})
+_BIG_CALL: Final = 0
+_TIFON: Final = 1
+_GOLEM: Final = 2
 
 
 class _Known:
@@ -340,7 +342,7 @@ def _best_steps(state: ChocoboState, seat: int, legal: Sequence[Action]) -> list
 
 
 #: A byte per count: 1 if the count is not 0 (for ``bytes.translate``).
-_NOT_ZERO = bytes([0] + [1] * 255)
+_NOT_ZERO: Final = bytes([0] + [1] * 255)
 
 
 class _Scorer:
@@ -477,7 +479,7 @@ class _Scorer:
 
 # Kind names the heuristic knows must be the game's (a typo would silently score 0).
 #: The scoring method of each action kind (any other scores 0: the "do nothing" ones).
-_SCORERS: dict[str, Callable[[_Scorer, tuple[Any, ...]], float]] = {
+_SCORERS: Final[dict[str, Callable[[_Scorer, tuple[Any, ...]], float]]] = {
     kind: getattr(_Scorer, "_" + kind)
     for kind in (
         "kick",

@@ -5,12 +5,12 @@ spaces, seats and the friend cards played or discarded; a drawn card is never na
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...core.wording import EventWording, EventWords, counted, listed, word_event
 from .labels import card_name
 
-PIECE_WORDS = {"one": "a chocobo", "pair": "both chocobos", "big": "the big chocobo"}
+PIECE_WORDS: Final = {"one": "a chocobo", "pair": "both chocobos", "big": "the big chocobo"}
 
 
 def _called_text(data: Mapping[str, Any], words: EventWords) -> str:
@@ -44,7 +44,7 @@ def _movement_ended_text(data: Mapping[str, Any], words: EventWords) -> str:
     return text
 
 
-WORDINGS: dict[str, EventWording] = {
+WORDINGS: Final[dict[str, EventWording]] = {
     "turn_started": "Turn {turn}: {player:whose} turn",
     "rolled": _rolled_text,
     "placed": "{player:seat} placed the chocobos on {spaces:spaces}",

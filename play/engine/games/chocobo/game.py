@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ...core import (
     FINISHED,
@@ -42,7 +42,7 @@ from .movement import home_count
 from .state import NOWHERE, OVER, ChocoboState
 from .verify import verify as verify_action
 
-SETUP_KEYS = frozenset({"players", "first_player", "sides"})
+SETUP_KEYS: Final = frozenset({"players", "first_player", "sides"})
 
 
 class ChocoboGame(Game[ChocoboState]):
@@ -216,6 +216,6 @@ def _parse_sides(value: Any, players: int) -> tuple[str, ...]:
     return sides
 
 
-BOTS: Mapping[str, type[Bot]] = MappingProxyType({"random": RandomBot, "greedy": GreedyBot})
+BOTS: Final[Mapping[str, type[Bot]]] = MappingProxyType({"random": RandomBot, "greedy": GreedyBot})
 
-GAME = ChocoboGame()
+GAME: Final = ChocoboGame()

@@ -5,14 +5,14 @@ hand), so an action words itself without the state."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action
 from ...core.wording import Wording, counted, word_action
 from .state import ChocoboState
 
-CARD_NAMES = {"Tifon": "Tifón", "Golem": "Gólem"}
-PIECE_WORDS = {"one": "chocobo", "pair": "both chocobos", "big": "big chocobo"}
+CARD_NAMES: Final = {"Tifon": "Tifón", "Golem": "Gólem"}
+PIECE_WORDS: Final = {"one": "chocobo", "pair": "both chocobos", "big": "big chocobo"}
 
 
 def labels(state: ChocoboState, actions: Sequence[Action]) -> list[str]:
@@ -59,7 +59,7 @@ def _play_label(args: list[Any]) -> str:
     return f"Play {card}" + (f" ({', '.join(str(r) for r in rest)})" if rest else "")
 
 
-WORDINGS: dict[str, Wording] = {
+WORDINGS: Final[dict[str, Wording]] = {
     "no_card": "Play no card", "end_move": "Stop moving", "end_kick": "Kick no more",
     "no_call": "Call no companion", "place": _place_label, "move": _move_label,
     "play": _play_label, "relocate": "Send the chocobo to {0:card}",

@@ -4,6 +4,7 @@ choose now (the turn's phases and applying actions are in :mod:`.rules`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ...core import Action
 from . import friends as fr
@@ -91,7 +92,7 @@ def _legal_over(state: ChocoboState, seat: int) -> list[Action]:
     return []
 
 
-_LEGAL: dict[str, Callable[[ChocoboState, int], list[Action]]] = {
+_LEGAL: Final[dict[str, Callable[[ChocoboState, int], list[Action]]]] = {
     SETUP: _legal_setup,
     FRIEND: _legal_friend,
     TIFON_PHASE: _legal_tifon,

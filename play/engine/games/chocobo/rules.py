@@ -16,7 +16,7 @@ Functions take ``out``: a list collecting events, or ``None`` on the fast path.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Final, cast
 
 from ...core import Action, Event
 from . import friends as fr
@@ -57,7 +57,7 @@ from .state import (
 Events = list[Event] | None
 
 #: Actions after which a game stops, "unfinished" (see docs/chocobo.md for the figures).
-MAX_LENGTH = 3000
+MAX_LENGTH: Final = 3000
 
 
 # -- applying actions -----------------------------------------------------------------
@@ -375,7 +375,7 @@ def _discard(state: ChocoboState, act: Action, out: Events) -> None:
     hand_limit(state, out)
 
 
-HANDLERS: dict[str, Callable[[ChocoboState, Action, Events], None]] = {
+HANDLERS: Final[dict[str, Callable[[ChocoboState, Action, Events], None]]] = {
     "place": _place,
     "no_card": _no_card,
     "play": _play,

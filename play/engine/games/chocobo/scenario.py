@@ -12,13 +12,14 @@ player's turn::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from ...core import Action, IllegalAction
 from .board import FACE_STEPS, FACES, KIND_INDEX, KIND_OF
 from .game import GAME
 from .state import CALL, FRIEND, MOVE, NOWHERE, ChocoboState
 
-_PHASES = {"friend": FRIEND, "move": MOVE, "call": CALL}
+_PHASES: Final = {"friend": FRIEND, "move": MOVE, "call": CALL}
 
 
 def position(

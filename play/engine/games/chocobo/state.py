@@ -2,36 +2,38 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError, Rng, State
 from .actions import SeatTable, tables
 from .board import BIG_WEIGHT, CARDS, FACES, LAYOUT_FOR, Layout, layout
 
 # Phases: whose decision the game waits for, and of what kind.
-SETUP = "setup"  # placing chocobos on the territory boards
-FRIEND = "friend"  # phase 2: play a friend card, call the big chocobo, or nothing
-TIFON_PHASE = "tifon"  # the owner of a chocobo hit by Tifon chooses its territory space
-GOLEM_PHASE = "golem"  # the Golem's player moves the chocobos of the chosen space, one at a time
-MOVE = "move"  # phase 3: the next step of movement, or ending it
-KICK = "kick"  # a kick: move the other players' chocobos of the space, or stop
-OVERFLOW = "overflow"  # the limit of 4: move companions off the spaces above it
-CALL = "call"  # phase 4: call a companion, or not
-DISCARD = "discard"  # phase 5: discard down to the hand limit
-OVER = "over"
-PHASES = (SETUP, FRIEND, TIFON_PHASE, GOLEM_PHASE, MOVE, KICK, OVERFLOW, CALL, DISCARD, OVER)
+SETUP: Final = "setup"  # placing chocobos on the territory boards
+FRIEND: Final = "friend"  # phase 2: play a friend card, call the big chocobo, or nothing
+TIFON_PHASE: Final = "tifon"  # the owner of a chocobo hit by Tifon chooses its territory space
+GOLEM_PHASE: Final = (
+    "golem"  # the Golem's player moves the chocobos of the chosen space, one at a time
+)
+MOVE: Final = "move"  # phase 3: the next step of movement, or ending it
+KICK: Final = "kick"  # a kick: move the other players' chocobos of the space, or stop
+OVERFLOW: Final = "overflow"  # the limit of 4: move companions off the spaces above it
+CALL: Final = "call"  # phase 4: call a companion, or not
+DISCARD: Final = "discard"  # phase 5: discard down to the hand limit
+OVER: Final = "over"
+PHASES: Final = (SETUP, FRIEND, TIFON_PHASE, GOLEM_PHASE, MOVE, KICK, OVERFLOW, CALL, DISCARD, OVER)
 
 #: Where the turn goes once an overflow is settled: on with movement, or to the call.
-RESUME_MOVE = "move"
-RESUME_CALL = "call"
-RESUMES = ("", RESUME_MOVE, RESUME_CALL)
+RESUME_MOVE: Final = "move"
+RESUME_CALL: Final = "call"
+RESUMES: Final = ("", RESUME_MOVE, RESUME_CALL)
 
-NOWHERE = -1  # a chocobo not on the board (unplaced; a big chocobo in the supply)
+NOWHERE: Final = -1  # a chocobo not on the board (unplaced; a big chocobo in the supply)
 
 
 #: The attributes a clone copies as they are (ints, bools, strings, None, and the shared
 #: ``tables``); the others are containers a clone copies, or the layout and rng.
-_SCALARS = (
+_SCALARS: Final = (
     "active",
     "big_moved",
     "big_new",

@@ -8,7 +8,7 @@ only that it is not allowed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action, IllegalAction
 from .actions import PHASE_KINDS, PIECES
@@ -17,7 +17,7 @@ from .legal import legal_actions
 from .movement import count, must_kick
 from .state import NOWHERE, OVER, ChocoboState
 
-_PHASE_WORDS = {
+_PHASE_WORDS: Final = {
     "setup": "place your chocobos on your territory board",
     "friend": "play a friend card ('play'), call your big chocobo ('call_big') or 'no_card'",
     "tifon": "choose the territory space your chocobo goes to ('relocate')",
@@ -288,7 +288,7 @@ def _place(state: ChocoboState, action: Action) -> IllegalAction | None:
     )
 
 
-_EXPLAIN = {
+_EXPLAIN: Final = {
     "move": _move,
     "call": _call,
     "play": _play,

@@ -16,9 +16,9 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-_DATA: dict[str, Any] = json.loads(
+_DATA: Final[dict[str, Any]] = json.loads(
     resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8")
 )
 
@@ -38,35 +38,35 @@ class CardKind:
         return f"{SYMBOLS[self.symbol].capitalize()} {self.number}"
 
 
-SYMBOLS: tuple[str, ...] = tuple(_DATA["symbols"])
-BLANK = len(SYMBOLS)
-FACE_NAMES: tuple[str, ...] = (*SYMBOLS, "blank")
-SYMBOL_INDEX = {name: i for i, name in enumerate(FACE_NAMES)}
+SYMBOLS: Final[tuple[str, ...]] = tuple(_DATA["symbols"])
+BLANK: Final = len(SYMBOLS)
+FACE_NAMES: Final[tuple[str, ...]] = (*SYMBOLS, "blank")
+SYMBOL_INDEX: Final = {name: i for i, name in enumerate(FACE_NAMES)}
 
-SET_SIZE: int = _DATA["set_size"]
-MAX_PLAYERS: int = _DATA["sets"]
-KINDS: tuple[CardKind, ...] = tuple(
+SET_SIZE: Final[int] = _DATA["set_size"]
+MAX_PLAYERS: Final[int] = _DATA["sets"]
+KINDS: Final[tuple[CardKind, ...]] = tuple(
     CardKind(i, SYMBOL_INDEX[c["symbol"]], c["value"], c["vp"])
     for i, c in enumerate(_DATA["set_cards"])
 )
-DICE: tuple[tuple[int, ...], ...] = tuple(
+DICE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(SYMBOL_INDEX[face] for face in die) for die in _DATA["dice"]
 )
-POINT_VALUES: tuple[int, ...] = tuple(_DATA["point_cards"])
-POINTS_REMOVED: dict[int, int] = {
+POINT_VALUES: Final[tuple[int, ...]] = tuple(_DATA["point_cards"])
+POINTS_REMOVED: Final[dict[int, int]] = {
     int(players): count for players, count in _DATA["point_cards_removed_at_setup_real"].items()
 }
-HAND_SIZE: int = _DATA["hand_size"]
+HAND_SIZE: Final[int] = _DATA["hand_size"]
 
-_KIND_NUMBERS = tuple(kind.number for kind in KINDS)
-_KIND_SYMBOLS = tuple(kind.symbol for kind in KINDS)
+_KIND_NUMBERS: Final = tuple(kind.number for kind in KINDS)
+_KIND_SYMBOLS: Final = tuple(kind.symbol for kind in KINDS)
 
-ALL_CARDS = SET_SIZE * MAX_PLAYERS
+ALL_CARDS: Final = SET_SIZE * MAX_PLAYERS
 #: Per card id: its kind, symbol, number and vp (flat tables: the hot path indexes them).
-KIND_OF: tuple[int, ...] = tuple(c % SET_SIZE for c in range(ALL_CARDS))
-SYMBOL_OF: tuple[int, ...] = tuple(KINDS[k].symbol for k in KIND_OF)
-NUMBER_OF: tuple[int, ...] = tuple(KINDS[k].number for k in KIND_OF)
-VP_OF: tuple[int, ...] = tuple(KINDS[k].vp for k in KIND_OF)
+KIND_OF: Final[tuple[int, ...]] = tuple(c % SET_SIZE for c in range(ALL_CARDS))
+SYMBOL_OF: Final[tuple[int, ...]] = tuple(KINDS[k].symbol for k in KIND_OF)
+NUMBER_OF: Final[tuple[int, ...]] = tuple(KINDS[k].number for k in KIND_OF)
+VP_OF: Final[tuple[int, ...]] = tuple(KINDS[k].vp for k in KIND_OF)
 
 if len(KINDS) != SET_SIZE or any(len(die) != 6 for die in DICE):
     raise ValueError("raise data.json: a set must have set_size cards and each die 6 faces")
@@ -123,7 +123,7 @@ def card_values_and_getter(
     return _card_values(dice, players)  # not a game's dice (a state from bad data)
 
 
-_BY_FACES: dict[int, dict[bytes, tuple[tuple[int, ...], Callable[[int], int]]]] = {
+_BY_FACES: Final[dict[int, dict[bytes, tuple[tuple[int, ...], Callable[[int], int]]]]] = {
     players: {} for players in range(2, MAX_PLAYERS + 1)
 }
 

@@ -8,7 +8,7 @@ event."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...core.wording import EventWording, EventWords, counted, listed, word_event
 from .cards import ALL_CARDS, card_dict
@@ -54,7 +54,7 @@ def _game_over_text(data: Mapping[str, Any], words: EventWords) -> str:
     return f"Game over, {data['reason']}: {listed(winners)} {verb} with {best} points"
 
 
-WORDINGS: dict[str, EventWording] = {
+WORDINGS: Final[dict[str, EventWording]] = {
     "card_chosen": "{player:seat} chose a card face down",
     "cards_revealed": _reveal_text,
     "card_played": _card_played_text,

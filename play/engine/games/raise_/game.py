@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ...core import FINISHED, Action, Bot, Event, Game, GameInfo, Outcome, RandomBot, Rng
 from ...core.game import check_seat
@@ -25,7 +25,7 @@ from .cards import (
 from .labels import labels as word_actions
 from .state import OVER, RaiseState
 
-SETUP_KEYS = frozenset({"players", "first_player"})
+SETUP_KEYS: Final = frozenset({"players", "first_player"})
 
 
 class RaiseGame(Game[RaiseState]):
@@ -147,6 +147,6 @@ class RaiseGame(Game[RaiseState]):
         return BOTS
 
 
-BOTS: Mapping[str, type[Bot]] = MappingProxyType({"random": RandomBot, "greedy": GreedyBot})
+BOTS: Final[Mapping[str, type[Bot]]] = MappingProxyType({"random": RandomBot, "greedy": GreedyBot})
 
-GAME = RaiseGame()
+GAME: Final = RaiseGame()

@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action
 from ...core.wording import Wording, label_each, word_action
 from .cards import card_dict
 from .state import RaiseState
 
-WORDINGS: dict[str, Wording] = {
+WORDINGS: Final[dict[str, Wording]] = {
     "pass": "Pass", "bid": "Play {0:card} face down", "play": "Play {0:card} (value {0:value})",
 }  # fmt: skip
 

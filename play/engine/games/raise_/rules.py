@@ -20,6 +20,7 @@ Functions take ``out``: a list collecting the events, or ``None`` on the fast pa
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ...core import Action, Event, IllegalAction
 from .cards import (
@@ -39,28 +40,28 @@ from .cards import (
 from .state import BID, OVER, RACE, RaiseState
 
 # Actions are immutable values, so each possible one is built once and shared.
-BID_ACTIONS = tuple(Action("bid", owner(c), (c,)) for c in range(ALL_CARDS))
-PLAY_ACTIONS = tuple(Action("play", owner(c), (c,)) for c in range(ALL_CARDS))
-PASS_ACTIONS = tuple(Action("pass", p) for p in range(MAX_PLAYERS))
+BID_ACTIONS: Final = tuple(Action("bid", owner(c), (c,)) for c in range(ALL_CARDS))
+PLAY_ACTIONS: Final = tuple(Action("play", owner(c), (c,)) for c in range(ALL_CARDS))
+PASS_ACTIONS: Final = tuple(Action("pass", p) for p in range(MAX_PLAYERS))
 # A list's __getitem__ is a plain builtin method, which map() calls faster than the
 # slot wrapper of a tuple's.
-_BID_OF = list(BID_ACTIONS).__getitem__
-_PLAY_OF = list(PLAY_ACTIONS).__getitem__
+_BID_OF: Final = list(BID_ACTIONS).__getitem__
+_PLAY_OF: Final = list(PLAY_ACTIONS).__getitem__
 
 #: Actions after which a game stops, "unfinished". A game plays at most one action per
 #: number card (150) plus one pass per stone and round (4 x 11), so a correct engine
 #: never reaches it; the cap exists to report a bug rather than loop.
-MAX_LENGTH = 500
+MAX_LENGTH: Final = 500
 
 Events = list[Event] | None
 
 #: SEATS_FROM[players][seat]: every seat clockwise, starting with ``seat``.
-SEATS_FROM = tuple(
+SEATS_FROM: Final = tuple(
     tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
     for n in range(MAX_PLAYERS + 1)
 )
 #: SEATS_AFTER[players][seat]: the other seats clockwise from ``seat``.
-SEATS_AFTER = tuple(tuple(seats[1:] for seats in table) for table in SEATS_FROM)
+SEATS_AFTER: Final = tuple(tuple(seats[1:] for seats in table) for table in SEATS_FROM)
 
 
 # -- reading the table ----------------------------------------------------------------
@@ -405,7 +406,7 @@ def _game_over(state: RaiseState, why: str, out: Events) -> None:
 
 
 #: The function applying each kind of action (``apply`` dispatches on ``action.kind``).
-HANDLERS: dict[str, Callable[[RaiseState, Action, Events], None]] = {
+HANDLERS: Final[dict[str, Callable[[RaiseState, Action, Events], None]]] = {
     "bid": _bid,
     "play": _play,
     "pass": _pass,

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError, Rng, State
 from .cards import MAX_PLAYERS, card_values_and_getter
 
-BID = "bid"  # step 2: collecting the face-down cards, one player at a time
-RACE = "race"  # step 3: the stone furthest back continues or passes
-OVER = "over"
-PHASES = (BID, RACE, OVER)
+BID: Final = "bid"  # step 2: collecting the face-down cards, one player at a time
+RACE: Final = "race"  # step 3: the stone furthest back continues or passes
+OVER: Final = "over"
+PHASES: Final = (BID, RACE, OVER)
 
 
 class RaiseState(State):

@@ -7,10 +7,12 @@ take their actions from this table (a game's actions are a few thousand values).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core import Action
 
-_TABLE: dict[tuple[str, int, tuple[int, ...]], Action] = {}
-_LIMIT = 500_000
+_TABLE: Final[dict[tuple[str, int, tuple[int, ...]], Action]] = {}
+_LIMIT: Final = 500_000
 
 
 def make(kind: str, player: int, args: tuple[int, ...] = ()) -> Action:

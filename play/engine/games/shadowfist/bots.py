@@ -8,6 +8,7 @@ the stronger heuristic of ``tactics.py``. ``random`` is the engine's generic bot
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ...core import Action, Bot
 from .cards import CardDef
@@ -17,7 +18,7 @@ from .stats import body, fighting, fighting_before_damage, resources
 from .victory import goal, victory_count
 
 #: Worth of the effects a greedy bot uses on its own, by key (others: not used).
-_EFFECT_WORTH = {
+_EFFECT_WORTH: Final = {
     "gain_power": 30,
     "draw": 28,
     "steal_power": 26,

@@ -5,17 +5,23 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-_DATA: dict[str, Any] = json.loads(
+_DATA: Final[dict[str, Any]] = json.loads(
     resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8")
 )
 
 #: Every type in the catalogue's order; "Other" is a type the engine cannot play.
-TYPES: tuple[str, ...] = tuple(_DATA["types"])
-CHARACTER, FENG_SHUI, SITE, EVENT, STATE, EDGE, OTHER = TYPES
-SITE_TYPES: tuple[str, ...] = tuple(_DATA["site_types"])
+TYPES: Final[tuple[str, ...]] = tuple(_DATA["types"])
+CHARACTER: Final = TYPES[0]
+FENG_SHUI: Final = TYPES[1]
+SITE: Final = TYPES[2]
+EVENT: Final = TYPES[3]
+STATE: Final = TYPES[4]
+EDGE: Final = TYPES[5]
+OTHER: Final = TYPES[6]
+SITE_TYPES: Final[tuple[str, ...]] = tuple(_DATA["site_types"])
 #: The types an effect may name (every type the engine plays).
-PLAYED_TYPES: tuple[str, ...] = tuple(kind for kind in TYPES if kind != OTHER)
+PLAYED_TYPES: Final[tuple[str, ...]] = tuple(kind for kind in TYPES if kind != OTHER)
 #: Resource codes (the factual list's legend): factions, then the three talents.
-RESOURCE_CODES: frozenset[str] = frozenset(_DATA["resources"])
+RESOURCE_CODES: Final[frozenset[str]] = frozenset(_DATA["resources"])

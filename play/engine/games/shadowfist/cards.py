@@ -23,7 +23,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError
 from .card_types import (
@@ -53,7 +53,7 @@ from .effects.spec import (
 # The type names live in card_types (read from data.json); modules import them from here.
 __all__ = ["CHARACTER", "EDGE", "EVENT", "FENG_SHUI", "OTHER", "SITE", "STATE", "TYPES"]
 
-_CODES = RESOURCE_CODES
+_CODES: Final = RESOURCE_CODES
 
 
 @dataclass(frozen=True, slots=True)

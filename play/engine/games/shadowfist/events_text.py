@@ -7,17 +7,17 @@ site"."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...core.wording import EventWording, EventWords, counted, listed, word_event
 
-FATE_WORDS = {
+FATE_WORDS: Final = {
     "seize": "{player:seat} seized {card:card}",
     "smoke_site": "{player:seat} smoked {card:card}",
     "burn_victory": "{player:seat} burned {card:card} for victory",
     "burn_power": "{player:seat} burned {card:card} for Power",
 }
-LEFT_WORDS = {
+LEFT_WORDS: Final = {
     "smoked": "{card:card} was smoked",
     "toasted": "{card:card} was toasted",
     "burned": "{card:card} was burned",
@@ -44,7 +44,7 @@ def _left_play_text(data: Mapping[str, Any], words: EventWords) -> str:
     return words.fill(LEFT_WORDS.get(str(data.get("to")), "{card:card} left play"), data)
 
 
-WORDINGS: dict[str, EventWording] = {
+WORDINGS: Final[dict[str, EventWording]] = {
     "turn_started": "Turn {turn}: {player:whose} turn",
     "turn_ended": "{player:whose} turn ended",
     "power_generated": "{player:seat} generated {amount} Power",

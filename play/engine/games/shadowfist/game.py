@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ...core import FINISHED, Action, Bot, Event, Game, Outcome, RandomBot
 from ...core.game import check_seat
@@ -80,8 +80,8 @@ class ShadowfistGame(Game[ShadowfistState]):
         return BOTS
 
 
-BOTS: Mapping[str, type[Bot]] = MappingProxyType(
+BOTS: Final[Mapping[str, type[Bot]]] = MappingProxyType(
     {"random": RandomBot, "greedy": GreedyBot, "tactician": TacticianBot}
 )
 
-GAME = ShadowfistGame()
+GAME: Final = ShadowfistGame()

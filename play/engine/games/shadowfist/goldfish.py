@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action, check_seed, mix_seed
 from .cards import CardDef, card_from_dict
@@ -25,10 +25,11 @@ from .rules import advance, legal_actions
 from .setup import card_table, deal_table
 from .state import DECK, MAIN, ShadowfistState
 
-PLAYER, DUMMY = 0, 1
-DEFAULT_MAX_TURNS = 20
+PLAYER: Final = 0
+DUMMY: Final = 1
+DEFAULT_MAX_TURNS: Final = 20
 #: Offset of the bot's seed from the game's (as in ``simulate.bot_seed``).
-BOT_SEED_OFFSET = 1_000_003
+BOT_SEED_OFFSET: Final = 1_000_003
 
 CardId = int | str
 
@@ -159,7 +160,7 @@ def goldfish(
 
 #: The plans of the last few (cards, deck) objects seen, with the objects themselves:
 #: held, they cannot be collected and their ids reused by other lists.
-_PLANS: list[tuple[object, object, DeckPlan]] = []
+_PLANS: Final[list[tuple[object, object, DeckPlan]]] = []
 
 
 def _plan(cards: Sequence[CardDef | Mapping[str, Any]], deck: Sequence[CardId]) -> DeckPlan:

@@ -7,7 +7,7 @@ reads "a face-down site", so a label names nothing that player cannot see."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...core import Action
 from ...core.wording import Wording, label_each, names_by_id, word_action
@@ -15,7 +15,7 @@ from .card_types import SITE_TYPES
 from .state import ShadowfistState
 from .view import view
 
-WORDINGS: dict[str, Wording] = {
+WORDINGS: Final[dict[str, Wording]] = {
     "power": ("Generate Power, discard {0:card}", "Generate Power"),
     "skip_power": "Skip Power and discard", "keep": "Keep the rest",
     "add_all": "Add every character to the attack", "go": "Start the attack", "pass": "Pass",

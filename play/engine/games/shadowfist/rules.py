@@ -12,6 +12,7 @@ Functions take ``out``: a list collecting the events, or ``None`` on the fast pa
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ...core import Action
 from . import attack, combat, turn
@@ -40,7 +41,7 @@ from .state import (
 from .zones import settle
 
 #: Actions after which a game stops, "unfinished" (a guard: the turn cap comes first).
-MAX_LENGTH = 50_000
+MAX_LENGTH: Final = 50_000
 
 Handler = Callable[[ShadowfistState, Action, Events], None]
 
@@ -82,7 +83,7 @@ def main_actions(state: ShadowfistState, seat: int) -> list[Action]:
     return actions
 
 
-PHASE_ACTIONS: dict[str, Callable[[ShadowfistState, int], list[Action]]] = {
+PHASE_ACTIONS: Final[dict[str, Callable[[ShadowfistState, int], list[Action]]]] = {
     POWER: turn.power_actions,
     DISCARD_STEP: turn.discard_actions,
     MAIN: main_actions,
@@ -150,7 +151,7 @@ def _strike(state: ShadowfistState, action: Action, out: Events) -> None:
     combat.strike_back(state, struck, out)
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: Final[dict[str, Handler]] = {
     "power": turn.generate_power,
     "skip_power": turn.skip_power,
     "discard": turn.discard,

@@ -23,7 +23,7 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError, GameInfo, Rng, SetupError
 from ...core.setup import players as player_count
@@ -32,11 +32,12 @@ from .rules import MAX_LENGTH, run
 from .state import HAND, ShadowfistState
 from .turn import HAND_SIZE, start_turn
 
-SETUP_KEYS = frozenset({"players", "cards", "decks", "first_player", "dummy", "max_turns"})
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
-DEFAULT_MAX_TURNS = 200
+SETUP_KEYS: Final = frozenset({"players", "cards", "decks", "first_player", "dummy", "max_turns"})
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+DEFAULT_MAX_TURNS: Final = 200
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     slug="shadowfist",
     name="Shadowfist",
     min_players=MIN_PLAYERS,
@@ -45,8 +46,8 @@ INFO = GameInfo(
 )
 
 #: The goldfish dummy's generic site (docs/shadowfist.md, "Goldfish").
-DUMMY_BODY = 5
-DUMMY_SITE = CardDef(
+DUMMY_BODY: Final = 5
+DUMMY_SITE: Final = CardDef(
     id="goldfish-dummy-site",
     name="Goldfish Dummy Site",
     type=FENG_SHUI,
@@ -81,7 +82,7 @@ Prepared = tuple[int, tuple[CardDef, ...], tuple[int, ...], tuple[int, ...], int
 #: The last few setups prepared, each with a deep copy of it as it was: a batch of games
 #: from the very same setup (simulations, benchmarks) reads it once, and a setup changed
 #: in between no longer equals its copy, so it is read again.
-_PREPARED: list[tuple[Mapping[str, Any], Mapping[str, Any], Prepared]] = []
+_PREPARED: Final[list[tuple[Mapping[str, Any], Mapping[str, Any], Prepared]]] = []
 
 
 def _prepared(setup: Mapping[str, Any] | None) -> Prepared:

@@ -15,29 +15,35 @@ location, and a character's ``loc`` is the index of the column where it resides.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ...core import DataError, Rng, State
 from .cards import CardDef, card_from_dict, card_to_dict
 
 # Zones of an instance.
-DECK, HAND, PLAY, SMOKED, DISCARD, BURNED, STACK = range(7)
-ZONE_NAMES = ("deck", "hand", "play", "smoked", "discard", "burned", "stack")
+DECK: Final = 0
+HAND: Final = 1
+PLAY: Final = 2
+SMOKED: Final = 3
+DISCARD: Final = 4
+BURNED: Final = 5
+STACK: Final = 6
+ZONE_NAMES: Final = ("deck", "hand", "play", "smoked", "discard", "burned", "stack")
 
 # Phases: whose decision the game waits for, and of what kind.
-POWER = "power"  # establishing shot: generate Power or skip it
-DISCARD_STEP = "discard"  # establishing shot, after skipping Power: discard any number
-MAIN = "main"  # main shot: play cards, use abilities, heal, move, attack, end the turn
-DECLARE = "declare"  # the attacking player adds attackers, then goes
-JOIN = "join"  # other players, clockwise from the attacker, may join the attack
-DECLARED = "declared"  # response window after the declaration
-INTERCEPT = "intercept"  # one player at a time declares interceptors
-COMBAT = "combat"  # response window before an intercepting player's combats resolve
-TARGET = "target"  # response window before the attackers reach the target
-STRIKE = "strike"  # the target character's controller picks the attacker it hits
-FATE = "fate"  # a site reduced to 0 Body: seize, smoke or burn
-OVER = "over"
-PHASES = (
+POWER: Final = "power"  # establishing shot: generate Power or skip it
+DISCARD_STEP: Final = "discard"  # establishing shot, after skipping Power: discard any number
+MAIN: Final = "main"  # main shot: play cards, use abilities, heal, move, attack, end the turn
+DECLARE: Final = "declare"  # the attacking player adds attackers, then goes
+JOIN: Final = "join"  # other players, clockwise from the attacker, may join the attack
+DECLARED: Final = "declared"  # response window after the declaration
+INTERCEPT: Final = "intercept"  # one player at a time declares interceptors
+COMBAT: Final = "combat"  # response window before an intercepting player's combats resolve
+TARGET: Final = "target"  # response window before the attackers reach the target
+STRIKE: Final = "strike"  # the target character's controller picks the attacker it hits
+FATE: Final = "fate"  # a site reduced to 0 Body: seize, smoke or burn
+OVER: Final = "over"
+PHASES: Final = (
     POWER,
     DISCARD_STEP,
     MAIN,
@@ -52,11 +58,11 @@ PHASES = (
     OVER,
 )
 #: Phases that are response windows: when their pass round ends, the attack moves on.
-WINDOWS = frozenset({DECLARED, COMBAT, TARGET})
+WINDOWS: Final = frozenset({DECLARED, COMBAT, TARGET})
 #: Phases inside an attack.
-ATTACK_PHASES = frozenset({DECLARE, JOIN, DECLARED, INTERCEPT, COMBAT, TARGET, STRIKE, FATE})
+ATTACK_PHASES: Final = frozenset({DECLARE, JOIN, DECLARED, INTERCEPT, COMBAT, TARGET, STRIKE, FATE})
 
-NONE = -1  # no card / no seat
+NONE: Final = -1  # no card / no seat
 
 
 class ShadowfistState(State):
@@ -268,7 +274,7 @@ class ShadowfistState(State):
 
 #: Attributes copied and saved as they are (ints, strs, bools, None); the card table,
 #: ``kind`` and ``owner`` (shared tuples) are given to ``__init__`` and saved apart.
-_SCALARS = (
+_SCALARS: Final = (
     "players",
     "step",
     "to_act",
@@ -288,7 +294,7 @@ _SCALARS = (
     "dummy",
     "max_turns",
 )
-_FLAT_LISTS = (
+_FLAT_LISTS: Final = (
     "zone",
     "ctrl",
     "damage",
@@ -306,7 +312,7 @@ _FLAT_LISTS = (
     "queue",
     "hit_done",
 )
-_NESTED_LISTS = (
+_NESTED_LISTS: Final = (
     "hands",
     "decks",
     "smoked",

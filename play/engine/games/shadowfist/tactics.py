@@ -24,6 +24,7 @@ Body 6 (the commonest), except the goldfish dummy's, whose Body the convention f
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ...core import Action
 from .bots import GreedyBot, _definition, _int, _main_worth
@@ -33,7 +34,7 @@ from .state import DECLARE, FATE, INTERCEPT, MAIN, PLAY, TARGET, ShadowfistState
 from .stats import abilities, body, fighting, fighting_before_damage, resources
 from .victory import goal, victory_count
 
-UNKNOWN_BODY = 6
+UNKNOWN_BODY: Final = 6
 
 
 class TacticianBot(GreedyBot):

@@ -16,6 +16,8 @@ shot begins.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core import Action, Event
 from .actions import make
 from .damage import Events
@@ -26,7 +28,7 @@ from .state import DISCARD_STEP, MAIN, OVER, PLAY, POWER, ShadowfistState
 from .stats import site_power
 from .zones import discard_from_hand, draw, settle
 
-HAND_SIZE = 6
+HAND_SIZE: Final = 6
 
 
 def start_turn(state: ShadowfistState, seat: int, out: Events) -> None:

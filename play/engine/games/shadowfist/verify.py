@@ -6,13 +6,15 @@ two can never disagree). When it is not, :func:`explain` finds the rule it break
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core import Action, IllegalAction
 from .cards import CardDef
 from .rules import legal_actions
 from .state import HAND, OVER, ShadowfistState
 from .stats import cost, meets, resources
 
-_PHASE_WORDS = {
+_PHASE_WORDS: Final = {
     "power": "generate Power ('power', naming the card you discard, if any) or 'skip_power'",
     "discard": "discard a card ('discard') or stop discarding ('keep')",
     "main": "play a card, use an ability, 'heal', 'move', 'attack' or 'end_turn'",

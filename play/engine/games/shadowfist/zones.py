@@ -15,6 +15,8 @@ toasted instead".
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core import Event
 from .sites import remove_site
 from .state import BURNED, DISCARD, HAND, NONE, PLAY, SMOKED, ShadowfistState
@@ -100,7 +102,7 @@ def leave_play(
         out.append(Event("left_play", {"card": card, "to": _ZONE_WORDS[state.zone[card]]}))
 
 
-_ZONE_WORDS = {SMOKED: "smoked", DISCARD: "toasted", HAND: "hand", BURNED: "burned"}
+_ZONE_WORDS: Final = {SMOKED: "smoked", DISCARD: "toasted", HAND: "hand", BURNED: "burned"}
 
 
 def smoke(state: ShadowfistState, card: int, out: Events) -> None:

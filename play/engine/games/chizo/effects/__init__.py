@@ -10,6 +10,7 @@ points). A key in neither list is unmodelled: ``Catalog.unmodelled`` reports its
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from ..params import SCHEMAS, STATIC_KEYS
 from .base import Bank, Effect
@@ -19,7 +20,7 @@ from .in_play import CaptureTarget, RemoveTarget, ReturnToHand, ScorePoints, Tak
 from .stack import CancelTile, DismissAlly, EndBattle
 from .values import LendStat, ModifyStats, Protect
 
-_HANDLERS: tuple[Effect, ...] = (
+_HANDLERS: Final[tuple[Effect, ...]] = (
     Arrive(),
     Bank(),
     CaptureTarget(),
@@ -43,7 +44,7 @@ _HANDLERS: tuple[Effect, ...] = (
 )
 
 #: key -> handler, for every key that does something when it resolves.
-EFFECTS: Mapping[str, Effect] = {h.key: h for h in _HANDLERS}
+EFFECTS: Final[Mapping[str, Effect]] = {h.key: h for h in _HANDLERS}
 
 # Every key of the vocabulary is either static or has a handler (checked at import).
 assert set(SCHEMAS) == STATIC_KEYS | {k for k in EFFECTS if not k.startswith("_")}, (

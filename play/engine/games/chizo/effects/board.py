@@ -52,8 +52,14 @@ class MoveTiles(Effect):
         p = params(state, frame)
         found = in_play(state, p["target"], frame.player, frame.source)
         grid, pos, spaces, jump = state.grid, state.pos, p["spaces"], p.get("jump", False)
-        return [u for u in found if u not in frame.data and u in pos
-                and can_leave(grid, pos[u], spaces, jump) and movable(state, u)]
+        return [
+            u
+            for u in found
+            if u not in frame.data
+            and u in pos
+            and can_leave(grid, pos[u], spaces, jump)
+            and movable(state, u)
+        ]
 
     def run(self, state: ChizoState, frame: Frame, out: Events) -> None:
         """Step 1: wait for the next tile to move (or "done"); step 2: for where it goes."""

@@ -11,6 +11,7 @@ continuous, so a key can never be accepted and then ignored.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..damage import Events
 from ..state import ShadowfistState
@@ -33,7 +34,7 @@ from .targets import target_ok
 #: a card does (to one target, or once); the wrapping into a :data:`Resolver` happens here
 #: rather than with decorators, so the effect functions stay plain (and mutation testing,
 #: which leaves decorated functions alone, reaches them).
-RESOLVERS: dict[str, Resolver] = {
+RESOLVERS: Final[dict[str, Resolver]] = {
     "fighting_bonus": each_target(fighting_bonus),
     "grant_ability": each_target(grant_ability),
     "damage_target": each_target(damage_target),
@@ -53,7 +54,7 @@ RESOLVERS: dict[str, Resolver] = {
     "recycle": resolver(recycle),
 }
 #: Keys whose effect is continuous while the card is in play (read by ``stats``).
-CONTINUOUS = frozenset(
+CONTINUOUS: Final = frozenset(
     {
         "vanilla",
         "ability",

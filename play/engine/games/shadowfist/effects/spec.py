@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..card_types import PLAYED_TYPES
 
 # -- keyword abilities as bits (a character's abilities are one int) -----------------
 
-GUTS = 1
-TACTICS = 2
-SUPERLEAP = 4
-STEALTH = 8
-ASSASSINATE = 16
-AMBUSH = 32
-ABILITY_BITS: dict[str, int] = {
+GUTS: Final = 1
+TACTICS: Final = 2
+SUPERLEAP: Final = 4
+STEALTH: Final = 8
+ASSASSINATE: Final = 16
+AMBUSH: Final = 32
+ABILITY_BITS: Final[dict[str, int]] = {
     "guts": GUTS,
     "tactics": TACTICS,
     "superleap": SUPERLEAP,
@@ -31,21 +31,21 @@ ABILITY_BITS: dict[str, int] = {
     "assassinate": ASSASSINATE,
     "ambush": AMBUSH,
 }
-ABILITY_NAMES: tuple[tuple[int, str], ...] = tuple((b, n) for n, b in ABILITY_BITS.items())
+ABILITY_NAMES: Final[tuple[tuple[int, str], ...]] = tuple((b, n) for n, b in ABILITY_BITS.items())
 
 # -- triggers, timings, targets -------------------------------------------------------
 
-PLAY = "play"
-STATIC = "static"
-TURN = "turn"
-ESTABLISHING = "establishing"
-ATTACK_HIT = "attack_hit"
-TRIGGERS = (PLAY, STATIC, TURN, ESTABLISHING, ATTACK_HIT)
-MAIN = "main"
-ANY = "any"
+PLAY: Final = "play"
+STATIC: Final = "static"
+TURN: Final = "turn"
+ESTABLISHING: Final = "establishing"
+ATTACK_HIT: Final = "attack_hit"
+TRIGGERS: Final = (PLAY, STATIC, TURN, ESTABLISHING, ATTACK_HIT)
+MAIN: Final = "main"
+ANY: Final = "any"
 
 #: Targets that are chosen (a card, an event or a player) ...
-CHOSEN_TARGETS = frozenset(
+CHOSEN_TARGETS: Final = frozenset(
     {
         "character",
         "your_character",
@@ -57,8 +57,8 @@ CHOSEN_TARGETS = frozenset(
     }
 )
 #: ... and those that are not: the card itself, its host, or a continuously checked group.
-UNCHOSEN_TARGETS = frozenset({"", "self", "host", "your_characters", "your_sites"})
-CHARACTER_TARGETS = frozenset(
+UNCHOSEN_TARGETS: Final = frozenset({"", "self", "host", "your_characters", "your_sites"})
+CHARACTER_TARGETS: Final = frozenset(
     {
         "character",
         "your_character",
@@ -66,7 +66,7 @@ CHARACTER_TARGETS = frozenset(
         "attacking_character",
     }
 )
-ATTACH_TO = frozenset({"your_character", "opponent_character", "your_site"})
+ATTACH_TO: Final = frozenset({"your_character", "opponent_character", "your_site"})
 
 
 class EffectError(ValueError):
@@ -123,9 +123,9 @@ def _rule(params: str, required: str, triggers: str, targets: str) -> KeyRule:
     )
 
 
-_DAMAGE_LIKE = "play turn"
+_DAMAGE_LIKE: Final = "play turn"
 #: The vocabulary: key -> its rule (docs/shadowfist-starter.md, "The vocabulary").
-KEYS: dict[str, KeyRule] = {
+KEYS: Final[dict[str, KeyRule]] = {
     "vanilla": _rule("", "", "", ""),
     "ability": _rule("", "", "static", "self"),
     "fighting_bonus": _rule(
@@ -189,8 +189,8 @@ KEYS: dict[str, KeyRule] = {
     "cost_reduction": _rule("amount card_type", "amount card_type", "static", ""),
 }
 #: Parameters any key may carry beside its own.
-COMMON = frozenset({"abilities", "toast_it", "trigger", "timing"})
-CARD_TYPES = PLAYED_TYPES
+COMMON: Final = frozenset({"abilities", "toast_it", "trigger", "timing"})
+CARD_TYPES: Final = PLAYED_TYPES
 
 
 def parse_abilities(values: Any) -> tuple[int, int]:
