@@ -3,12 +3,12 @@
 Under mutation testing (bench/mutation.py), mutmut names the mutant under test in
 ``MUTANT_UNDER_TEST`` and runs each one in a process forked after the tests have run
 once unmutated. A game's memoised tables (Chocobo's layouts, prebuilt actions and the
-greedy bot's per-board tables; Raise's card values per roll; ChiZo's catalogues and
-prebuilt actions; Shadowfist's card fields and starter set) would then keep what the
-unmutated code built, and no test would reach a mutant of the code that builds them. So
-under mutation testing each mutant's run starts from empty caches (its tests then share
-what the mutated code builds, as the tests of an unmutated run share what it builds);
-otherwise nothing changes.
+greedy bot's per-board tables; Raise's card values per roll; ChiZo's catalogues, checked
+setups and prebuilt actions; Shadowfist's card fields and starter set) would then keep
+what the unmutated code built, and no test would reach a mutant of the code that builds
+them. So under mutation testing each mutant's run starts from empty caches (its tests
+then share what the mutated code builds, as the tests of an unmutated run share what it
+builds); otherwise nothing changes.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ def _fresh_caches_under_mutation_testing() -> None:
         _emptied_for[:] = [mutant]
         from play.engine.games.chizo import actions as chizo_actions
         from play.engine.games.chizo import catalog as chizo_catalog
+        from play.engine.games.chizo import setup as chizo_setup
         from play.engine.games.chocobo import actions, board, bots
         from play.engine.games.raise_ import cards as raise_cards
         from play.engine.games.shadowfist import cards as shadowfist_cards
@@ -54,6 +55,7 @@ def _fresh_caches_under_mutation_testing() -> None:
             chizo_catalog._CACHE,
             chizo_catalog._SUBSETS,
             chizo_catalog._BY_JSON,
+            chizo_setup._PARSED,
         ):
             table.clear()
         shadowfist_cards._card_items.cache_clear()

@@ -67,6 +67,8 @@ def refusal(state, action):
      "stacks is one list of tile ids per seat (2), or one list for every seat"),
     ({"players": 2, "stacks": "Rat"}, "bad_stacks",
      "stacks is one list of tile ids per seat (2), or one list for every seat"),
+    ({"players": 2, "stacks": 7}, "bad_stacks",
+     "stacks is one list of tile ids per seat (2), or one list for every seat"),
     ({"players": 2, "stacks": ["Rat"]}, "bad_stacks",
      "the stack of seat 0 is a list of tile ids"),
     ({"players": 2, "stacks": [["Rat"], 7]}, "bad_stacks",

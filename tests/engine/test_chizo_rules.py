@@ -6,10 +6,13 @@ import pytest
 
 from play.engine.core import Action, DataError, Event, IllegalAction, SetupError
 from play.engine.games.chizo import GAME, Catalog, TileDef, actions, basic_tiles, tile_from_dict
+from play.engine.games.chizo import setup as chizo_setup
+from play.engine.games.chizo.setup import new_state, parse_setup
 from play.engine.games.chizo.state import TURN
 
 from .chizo_data import tile_list, typical_stack
 from .chizo_table import (
+    Cell,
     act,
     all_uids,
     at,
@@ -63,8 +66,13 @@ def test_the_starting_player_is_drawn_from_the_rng_unless_given():
     assert GAME.new_game({"players": 4, "first_player": 2}, 9).active == 2
 
 
-def test_without_tiles_or_stacks_each_seat_plays_three_of_each_basic_creature():
-    state = GAME.new_game({"players": 2}, 1)
+@pytest.mark.parametrize("setup", [None, {}, {"players": 2}])
+def test_without_tiles_or_stacks_each_seat_plays_three_of_each_basic_creature(
+    setup: dict[str, int] | None,
+) -> None:
+    """Without a setup, or one that does not say how many play, two players play."""
+    state = GAME.new_game(setup, 1)
+    assert state.players == 2
     assert len(state.kind) == 72
     assert sorted(t.name for t in state.cat.defs) == sorted(t.name for t in basic_tiles())
 
@@ -103,6 +111,48 @@ def test_a_bad_setup_is_refused_with_a_reason(setup, code):
     with pytest.raises(SetupError) as refused:
         GAME.new_game(setup, 1)
     assert refused.value.code == code
+
+
+def test_the_events_of_a_new_game_are_the_hands_drawn_and_the_first_turn() -> None:
+    """Each seat draws a hand of 5 (what its Stack holds, if fewer), then the first
+    player's turn starts, and is skipped when they can take no action."""
+    events: list[Event] = []
+    setup = {"players": 2, "stacks": [[], ["Rat"] * 6], "first_player": 0}
+    state = new_state(setup, 1, events)
+    assert [(e.kind, e.data) for e in events] == [
+        ("drew", {"player": 0, "count": 0}),
+        ("drew", {"player": 1, "count": 5}),
+        ("turn_started", {"player": 0, "turn": 1}),
+        ("turn_skipped", {"player": 0}),
+        ("turn_ended", {"player": 0, "turn": 1}),
+        ("turn_started", {"player": 1, "turn": 2}),
+    ]
+    assert (state.active, state.to_act) == (1, 1)
+
+
+def test_a_setup_is_checked_once_per_dict_and_the_last_32_are_kept() -> None:
+    """Batch runs start many games from one setup dict: its checked form is kept for the
+    dict and the very values it holds, and checked again when a value is replaced or
+    added. At most 32 setups are kept: a 33rd starts the memo afresh."""
+    chizo_setup._PARSED.clear()
+    rows = tile_list()
+    setup = {"players": 2, "tiles": rows}
+    parsed = parse_setup(setup)
+    assert parse_setup(setup) is parsed
+    assert parse_setup({"players": 2, "tiles": rows}) is not parsed  # another dict
+    setup["tiles"] = list(rows)  # another list, equal
+    again = parse_setup(setup)
+    assert again is not parsed
+    assert again == parsed
+    setup["max_turns"] = 9
+    assert parse_setup(setup).max_turns == 9
+    chizo_setup._PARSED.clear()
+    setups = [{"players": 2, "max_turns": n} for n in range(1, 34)]
+    kept = [parse_setup(s) for s in setups[:32]]
+    assert all(parse_setup(s) is k for s, k in zip(setups[:32], kept, strict=True))
+    last = parse_setup(setups[32])
+    assert parse_setup(setups[32]) is last
+    assert parse_setup(setups[0]) is not kept[0]
 
 
 def test_tiles_are_read_from_catalogue_rows():
@@ -222,6 +272,32 @@ def test_a_player_who_can_take_no_action_is_skipped():
     assert state.active == THIRD
 
 
+@pytest.mark.rule("chizo-rising.txt", 85, 87)
+@pytest.mark.parametrize(("stack", "hand", "grid", "acts"), [
+    (["Ox"], [], {}, True),  # a draw
+    ([], ["Bountiful Harvest"], {}, True),  # an Action
+    ([], ["Rat"], {}, True),  # a creature to place
+    ([], ["Indifferent Rat"], {(0, 0): ("Rat", WE)}, True),  # our basic Rat to replace
+    ([], ["Indifferent Rat"], {(0, 0): ("Rat", THEY)}, False),  # none of ours
+    ([], ["Spurs"], {(0, 0): ("Rat", WE)}, True),  # a host we control
+    ([], ["Spurs"], {(0, 0): ("Rat", THEY)}, False),  # Spurs goes on ours only
+    ([], ["Toasted"], {(0, 0): ("Rat", WE), (1, 0): ("Ox", THEY)}, True),  # a Battle
+    ([], ["Toasted"], {(0, 0): ("Rat", WE), (2, 0): ("Ox", THEY)}, False),  # a Reaction
+])  # fmt: skip
+def test_a_turn_is_skipped_exactly_when_no_action_is_possible(
+    stack: list[str], hand: list[str], grid: dict[Cell, tuple[str, int]], acts: bool
+) -> None:
+    """'At least one action has to be performed': a player who can draw, play a tile
+    from the hand or announce a Battle takes the turn; one who can do none of these is
+    skipped, and the game goes on with the next player (docs/chizo.md)."""
+    state = table(grid=grid, hands={WE: hand}, stacks={WE: stack, THEY: SPARE}, active=THEY)
+    act(state, "draw")
+    events = act(state, "draw")
+    skipped = [e.data for e in events if e.kind == "turn_skipped"]
+    assert skipped == ([] if acts else [{"player": WE}])
+    assert state.to_act == state.active == (WE if acts else THEY)
+
+
 @pytest.mark.rule("chizo-rising.txt", 37)
 def test_when_nobody_can_act_the_game_ends_unfinished_without_a_winner():
     """'A player wins the game by scoring 12 points.' (line 37) The rulebook knows no
@@ -229,9 +305,14 @@ def test_when_nobody_can_act_the_game_ends_unfinished_without_a_winner():
     even when one player has more points than the others."""
     state = board(2, hands={WE: ["Rat"]}, stacks={WE: [], THEY: []},
                   piles={THEY: [("Ox", THEY)]})
-    act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
+    events = act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
     assert state.over
     assert state.end == "exhausted"
+    # Both are skipped in a row, and then the game ends at once.
+    skipped = [e.data for e in events if e.kind == "turn_skipped"]
+    assert skipped == [{"player": THEY}, {"player": WE}]
+    assert events[-1] == Event("game_over", {"reason": "exhausted", "points": [0, 1]})
+    assert state.turn == 3
     outcome = GAME.outcome(state)
     assert outcome.status == "unfinished"
     assert outcome.winners == ()
@@ -240,9 +321,12 @@ def test_when_nobody_can_act_the_game_ends_unfinished_without_a_winner():
 
 def test_a_game_stopped_by_its_turn_cap_is_unfinished_without_winners():
     state = GAME.new_game({"players": 2, "max_turns": 3}, 1)
+    events: list[Event] = []
     while GAME.legal_actions(state):
-        GAME.apply(state, GAME.legal_actions(state)[0])
+        events = GAME.apply(state, GAME.legal_actions(state)[0])
     assert state.turn == 3
+    assert events[-1].kind == "game_over"
+    assert events[-1].data["reason"] == "turn_cap"
     outcome = GAME.outcome(state)
     assert outcome.status == "unfinished"
     assert outcome.winners == ()
