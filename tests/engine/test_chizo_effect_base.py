@@ -6,7 +6,8 @@ special-effect points"): the tile that caused the effect goes to the Point Pile,
 its player picks the other tiles from the Discard Pile, one choice per tile definition;
 there is no choice when the pile holds only copies of one tile or no more tiles than
 points are left. A choice of one of a few words in the tile data (``_one_of``) refuses
-any other word with a reason that lists them.
+any other word with a reason that lists them, and a number (``_int``) anything but an int
+from its floor on, with a reason that names the floor.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from play.engine.core import DataError, Event
 from play.engine.games.chizo import ChizoState
 from play.engine.games.chizo.effects.base import Bank
-from play.engine.games.chizo.params import _one_of
+from play.engine.games.chizo.params import _int, _one_of
 from play.engine.games.chizo.scenario import position
 from play.engine.games.chizo.state import Frame
 
@@ -170,3 +171,24 @@ def test_one_of_refuses_any_other_value_with_the_words_it_accepts(value: Any):
         check(value, "Odd (modify_stats) duration")
     assert refused.value.code == "bad_tile"
     assert refused.value.reason == "Odd (modify_stats) duration: expected one of stack, turn"
+
+
+@pytest.mark.parametrize(("low", "value"), [(None, -3), (None, 0), (0, 0), (1, 1), (1, 7)])
+def test_an_int_check_accepts_the_ints_from_its_floor_on(low: int | None, value: int) -> None:
+    assert _int(low)(value, "Odd (draw) count") == value
+
+
+@pytest.mark.parametrize(("low", "value", "expected"), [
+    (None, "2", "an int, not '2'"),
+    (None, True, "an int, not True"),
+    (0, -1, "an int of 0 or more, not -1"),
+    (1, 0, "an int of 1 or more, not 0"),
+    (1, 1.0, "an int of 1 or more, not 1.0"),
+])  # fmt: skip
+def test_an_int_check_refuses_anything_else_naming_its_floor(
+    low: int | None, value: Any, expected: str
+) -> None:
+    with pytest.raises(DataError) as refused:
+        _int(low)(value, "Odd (draw) count")
+    assert refused.value.code == "bad_tile"
+    assert refused.value.reason == f"Odd (draw) count: expected {expected}"

@@ -2,8 +2,9 @@
 
 Covers movement by Empty Spaces as the bots ask it (``can_reach``: walking around tiles
 or jumping over them, within a number of spaces, and agreeing with ``reachable``), the
-words of a target filter (``Filter.describe``), the side a tile fights on in a Battle
-(``Battle.side_of``) and the effect key the default basic creatures carry.
+words of a target filter (``Filter.describe``) and what a parsed one holds, the side a
+tile fights on in a Battle (``Battle.side_of``) and the effect key the default basic
+creatures carry.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from play.engine.games.chizo.filters import (
     ACTION_BIT,
     CREATURE_BIT,
     MODIFIER_BIT,
+    OPPONENT,
+    PLACED_BITS,
     YOU,
     Filter,
     parse_filter,
@@ -263,6 +266,23 @@ def test_a_filter_of_no_named_kind_is_described_as_a_tile() -> None:
         "tile you control"
     )
     assert parse_filter({"kind": "any"}, "target").describe() == "any"
+
+
+def test_a_parsed_filter_holds_the_defaults_for_the_fields_it_leaves_out() -> None:
+    """A field the tile data leaves out restricts nothing: the parsed filter equals the
+    one built with that field at its default (any class, any controller, not only basic
+    creatures, no neighbour asked for, no role in a Battle)."""
+    cases = [
+        ({"kind": "creature"}, Filter(kinds=CREATURE_BIT)),
+        ({"kind": "any", "class": "Rat"}, Filter(cls=0)),
+        ({"kind": "placed", "controller": "opponent", "basic": True},
+         Filter(kinds=PLACED_BITS, controller=OPPONENT, basic=True)),
+        ({"kind": "creature", "adjacent_to": "source"},
+         Filter(kinds=CREATURE_BIT, adjacent="source")),
+        ({"kind": "creature", "battle_role": "ally"}, Filter(kinds=CREATURE_BIT, role="ally")),
+    ]  # fmt: skip
+    for spec, expected in cases:
+        assert parse_filter(spec, "target") == expected, spec
 
 
 def test_a_tile_outside_the_battle_fights_on_no_side() -> None:

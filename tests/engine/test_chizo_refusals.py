@@ -138,6 +138,9 @@ def test_the_setups_at_the_edge_of_the_refused_ones_are_accepted(setup):
     ({"name": "Odd", "type": "Creature", "creature_class": "Rat", "strength": 1,
       "intelligence": 5, "compatible_classes": 5},
      "Odd: compatible_classes lists classes: 5"),
+    ({"name": "Odd", "type": "Creature", "creature_class": "Rat", "strength": 1,
+      "intelligence": 5, "compatible_classes": ["Ox", 1]},
+     "Odd: compatible_classes lists classes: ['Ox', 1]"),
     ({"name": "Odd", "type": "Action", "effect_key": 5},
      "Odd: effect_key is a str and effect_params a mapping"),
     ({"name": "Odd", "type": "Action", "effect_key": "draw", "effect_params": [1]},
@@ -148,19 +151,24 @@ def test_a_malformed_tile_is_refused_with_the_field_named(data, reason):
 
 
 def test_a_stat_of_0_and_a_class_list_of_classes_are_accepted():
+    """A row that names no effect key and is not marked basic is a plain ("vanilla")
+    tile; the comma-separated text of classes may leave blanks, which name nothing."""
     item = tile_from_dict({"name": "Odd", "type": "Item", "strength": 0, "intelligence": 0})
     assert (item.strength, item.intelligence) == (0, 0)
-    rat = tile_from_dict(
-        {
-            "name": "Odd",
-            "type": "Creature",
-            "creature_class": "Rat",
-            "strength": 1,
-            "intelligence": 5,
-            "compatible_classes": "Ox, Dog",
-        }
-    )
-    assert rat.compatible == ("Ox", "Dog")
+    assert (item.effect_key, item.basic) == ("vanilla", False)
+    for text, classes in {"Ox, Dog": ("Ox", "Dog"), "Dog,,Ox,": ("Ox", "Dog"), "": ()}.items():
+        rat = tile_from_dict(
+            {
+                "name": "Odd",
+                "type": "Creature",
+                "creature_class": "Rat",
+                "strength": 1,
+                "intelligence": 5,
+                "compatible_classes": text,
+            }
+        )
+        assert rat.compatible == classes
+        assert (rat.effect_key, rat.basic) == ("vanilla", False)
 
 
 def test_two_tiles_with_one_id_are_refused():
@@ -234,6 +242,8 @@ def odd(base, key, params):
      "Odd (restriction): a creature replaces one of its own class"),
     (odd(RAT, "restriction", {"cannot": ["attack"], "scope": "neighbours"}),
      "Odd (restriction): a neighbours restriction needs 'affects'"),
+    (odd(RAT, "stat_aura", {"str": "2", "mode": "add", "affects": {"kind": "creature"}}),
+     "Odd (stat_aura) str: expected an int, not '2'"),
 ])  # fmt: skip
 def test_effect_parameters_that_do_not_fit_are_refused_with_the_tile_and_key(tile, reason):
     assert refused(DataError, Catalog, [tile]) == ("bad_tile", reason)
@@ -306,11 +316,13 @@ def test_no_action_is_taken_at_the_length_cap_and_one_is_just_below_it():
     state = board(hands={WE: ["Rat"]})
     state.step = MAX_LENGTH - 1
     GAME.verify(state, Action("draw", WE))
+    assert Action("draw", WE) in GAME.legal_actions(state)
     state.step = MAX_LENGTH
     assert refusal(state, Action("draw", WE)) == (
         "game_over",
         "the game hit its length cap and is unfinished",
     )
+    assert GAME.legal_actions(state) == []
 
 
 @pytest.mark.rule("chizo-rising.txt", 81, 89)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
-from play.engine.core import Action, DataError, Event, IllegalAction, SetupError
+from play.engine.core import Action, DataError, Event, IllegalAction, Rng, SetupError
 from play.engine.games.chizo import GAME, Catalog, TileDef, actions, basic_tiles, tile_from_dict
 from play.engine.games.chizo import setup as chizo_setup
+from play.engine.games.chizo.grid import free_cells, frontier
 from play.engine.games.chizo.setup import new_state, parse_setup
-from play.engine.games.chizo.state import TURN
+from play.engine.games.chizo.state import TURN, ChizoState
 
 from .chizo_data import tile_list, typical_stack
 from .chizo_table import (
@@ -198,6 +202,73 @@ def test_an_action_is_built_once_and_shared() -> None:
     assert actions.one("react", 1, 7) is actions.one("react", 1, 7)
     assert actions.two("battle", 0, 3, 4) is actions.two("battle", 0, 3, 4)
     assert actions.at("place", 0, 5, (1, 0)) is actions.at("place", 0, 5, (1, 0))
+
+
+def action_memos() -> tuple[dict[Any, Any], ...]:
+    """The tables of prebuilt actions (``actions._trim`` counts them together)."""
+    return (actions._CELL_ACTIONS, actions._LAST, actions._ONE, actions._TWO, actions._TO)
+
+
+@pytest.fixture
+def empty_memo() -> Iterator[None]:
+    """The action memos emptied before and after the test (they only remember actions
+    already built, so emptying them changes no action)."""
+    for memo in action_memos():
+        memo.clear()
+    yield
+    for memo in action_memos():
+        memo.clear()
+
+
+def memo_size() -> int:
+    """How many entries the action memos hold together."""
+    return sum(len(memo) for memo in action_memos())
+
+
+@pytest.mark.usefixtures("empty_memo")
+def test_the_placements_on_an_unchanged_grid_are_one_shared_list() -> None:
+    """The free cells are worked out once per grid (``free_cells``) and a tile's placements
+    once per list of cells (``with_cells``, memoised under the tile alone): a second
+    decision on the same grid gets the very same lists back. Once the grid changes the
+    cells are worked out anew, and a cell still free keeps its very action."""
+    state = table(
+        grid={(0, 0): ("Rat", WE)}, hands={WE: ["Ox", "Dog"]}, stacks=dict.fromkeys(range(2), SPARE)
+    )
+    ox = in_hand(state, WE, "Ox")
+    free = free_cells(state)
+    assert free == frontier(state.grid)
+    assert free_cells(state) is free
+    places = actions.with_cells("place", WE, ox, free)
+    assert places == [Action("place", WE, (ox, x, y)) for x, y in free]
+    assert actions.with_cells("place", WE, ox, free) is places
+    assert set(actions._CELL_ACTIONS) == set(actions._LAST) == {("place", WE, ox)}
+    act(state, "draw")  # the grid is unchanged
+    assert free_cells(state) is free
+    act(state, "place", in_hand(state, WE, "Dog"), 1, 0)
+    now = free_cells(state)
+    assert now is not free
+    assert now == frontier(state.grid)
+    again = actions.with_cells("place", WE, ox, now)
+    assert again is not places
+    assert again[now.index((-1, 0))] is places[free.index((-1, 0))]
+
+
+@pytest.mark.usefixtures("empty_memo")
+def test_the_action_memo_starts_afresh_once_it_holds_more_than_its_limit() -> None:
+    """Coordinates are unbounded, so the memo is bounded: its tables together may hold
+    ``_LIMIT`` entries; a new action built beyond that empties all of them first."""
+    actions.with_cells("place", WE, 1, [(0, 0)])  # a row of cells, and the last list made
+    actions.one("react", WE, 1)
+    actions.two("battle", WE, 1, 2)
+    filler = Action("to", -1, ())  # entries under a seat no player has: never asked for
+    actions._TO.update(dict.fromkeys([(-1, (x, 0)) for x in range(actions._LIMIT - 4)], filler))
+    assert memo_size() == actions._LIMIT
+    actions.one("react", WE, 2)  # at the limit: nothing is emptied
+    assert memo_size() == actions._LIMIT + 1
+    fresh = actions.one("react", WE, 3)  # beyond it: every table is emptied first
+    assert list(actions._ONE.values()) == [fresh]
+    assert memo_size() == 1
+
 
 @pytest.mark.parametrize(("params", "why"), [
     ({"points": 0}, "points"),
@@ -581,6 +652,26 @@ def test_each_player_supports_only_one_side():
     assert [a.args[0] for a in legal(state) if a.kind == "ask"] == [at(state, 0, -1)]
 
 
+@pytest.mark.rule("chizo-rising.txt", 169, 173)
+def test_the_creature_numbered_0_is_asked_like_any_other() -> None:
+    """Uids start at 0 with the first seat's tiles. They attack the third player's Rat
+    and ask our Ox, uid 0, its neighbour: the game waits for our answer to that request
+    as for any other."""
+    state = table(
+        3,
+        grid={(0, 1): ("Ox", WE), (-1, 0): ("Horse", THEY), (0, 0): ("Rat", THIRD)},
+        hands={THEY: ["Dog"]},
+        stacks=dict.fromkeys(range(3), ["Pig"] * 4),
+        active=THEY,
+    )
+    assert at(state, 0, 1) == 0
+    act(state, "battle", at(state, -1, 0), at(state, 0, 0))
+    act(state, "ask", 0)
+    assert (state.phase, state.to_act) == ("answer", WE)
+    assert legal(state) == [Action("accept", WE), Action("refuse", WE)]
+    assert act(state, "accept") == [Event("ally", {"tile": 0, "name": "Ox", "side": 0})]
+
+
 @pytest.mark.rule("chizo-rising.txt", 135, 149, 169)
 def test_the_log_names_the_battle_the_ally_asked_the_ally_that_joins_and_the_reaction() -> None:
     """Our Horse attacks their Rat; we ask the third player's Dog, who accepts; they react
@@ -721,6 +812,24 @@ def test_a_state_round_trips_through_json_with_a_protection_and_a_square_pending
     assert again.formed == state.formed
     assert again.to_dict() == state.to_dict()
     assert GAME.legal_actions(again) == GAME.legal_actions(state)
+
+
+def test_a_state_built_bare_has_no_turn_yet_and_reads_back_from_its_json() -> None:
+    """Before setup deals the tiles and starts the first turn, a state is blank: nobody
+    to act (so no legal action), no turn nor actions counted, no turn cap, no stack
+    resolving, the default ("shown") reading of effect points; its JSON reads back."""
+    bare = ChizoState(Catalog(basic_tiles()), 2, False, False, (), (), Rng(1))
+    saved = bare.to_dict()
+    assert {key: saved[key] for key in (
+        "turn", "active", "actions_left", "actions_taken", "max_turns", "phase", "to_act",
+        "step", "over", "resolving",
+    )} == {
+        "turn": 0, "active": 0, "actions_left": 0, "actions_taken": 0, "max_turns": None,
+        "phase": TURN, "to_act": None, "step": 0, "over": False, "resolving": False,
+    }  # fmt: skip
+    assert "effect_points" not in saved
+    assert GAME.legal_actions(bare) == []
+    assert GAME.state_from_dict(saved).to_dict() == saved
 
 
 # -- rulebook lines stated one by one -----------------------------------------------------

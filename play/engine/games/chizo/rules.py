@@ -78,8 +78,7 @@ def turn_actions(state: ChizoState, player: int) -> list[Action]:
             found += [two("attach", player, uid, h) for h in hosts_for(state, player, uid)]
         elif starts[d]:
             found.append(one("action", player, uid))
-    if state.players > 1:
-        found += battle_actions(state, player)
+    found += battle_actions(state, player)  # none in a one-player game
     free = None
     for uid in places:
         r = replaces[kind[uid]]
