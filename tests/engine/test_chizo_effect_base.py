@@ -12,16 +12,22 @@ from its floor on, with a reason that names the floor.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from play.engine.core import DataError, Event
-from play.engine.games.chizo import ChizoState
+from play.engine.games.chizo import Catalog, ChizoState, TileDef, basic_tiles
+from play.engine.games.chizo import catalog as compiled
+from play.engine.games.chizo.catalog import ALWAYS, ATTACKING, Bonus, catalog_for, sub_catalog
 from play.engine.games.chizo.effects.base import Bank
+from play.engine.games.chizo.filters import PLACED
 from play.engine.games.chizo.params import _int, _one_of
 from play.engine.games.chizo.scenario import position
 from play.engine.games.chizo.state import Frame
+from play.engine.games.chizo.tiles import CLASS_INDEX
 
 from .chizo_data import tile_list
 from .chizo_table import act, in_hand, legal, names, table
@@ -192,3 +198,164 @@ def test_an_int_check_refuses_anything_else_naming_its_floor(
         _int(low)(value, "Odd (draw) count")
     assert refused.value.code == "bad_tile"
     assert refused.value.reason == f"Odd (draw) count: expected {expected}"
+
+
+# -- the compiled catalogue (catalog.py) ------------------------------------------------------
+
+RAT, HORSE = CLASS_INDEX["Rat"], CLASS_INDEX["Horse"]
+CREATURE: dict[str, Any] = {"kind": "creature"}
+
+
+def _tile(
+    name: str,
+    kind: str,
+    key: str = "vanilla",
+    cls: str | None = None,
+    printed: tuple[int, int] | None = None,
+    allies: tuple[str, ...] = (),
+    **params: Any,
+) -> TileDef:
+    strength, intelligence = printed or (None, None)
+    return TileDef(name, name, kind, cls, False, strength, intelligence, allies, key, params)
+
+
+#: Made-up tiles, one of each shape the catalogue compiles; the first one's effect key is
+#: unknown (unmodelled), so every table keeps its default for it.
+ODD_TILES = [
+    _tile("Moon Rat", "Creature", "teleport_everything", "Rat", (2, 2), ("Horse",)),
+    _tile("Fog Stone", "Item", "stat_aura", printed=(1, 1), mode="set", int=0, affects=CREATURE),
+    _tile("Lead Stone", "Item", "stat_aura", printed=(1, 1), mode="set", str=0, affects=CREATURE),
+    _tile("Lamp", "Item", "stat_aura", printed=(1, 1), mode="add", str=1, affects=CREATURE),
+    _tile("Wise Mule", "Creature", "stat_bonus", "Horse", (5, 5),
+          int=2, condition="always", scope="self"),
+    _tile("Heavy Yoke", "Modifier", "stat_bonus", str=-1, condition="attacking", scope="host"),
+    _tile("Kind Horse", "Creature", "lend_stat", "Horse", (3, 3), ("Rat",),
+          stat="int", amount=2, target=CREATURE, responds_to="any"),
+    _tile("Quick Dodge", "Reaction", "cancel_tile"),
+    _tile("Pebble", "Item", printed=(0, 0)),
+    _tile("Weak Rat", "Creature", cls="Rat", printed=(0, 4), allies=("Horse",)),
+]  # fmt: skip
+
+
+def test_each_tiles_figures_and_effects_are_compiled_into_the_catalogue() -> None:
+    """Printed values (none: 0), class, what a Reaction responds to (``any`` unless
+    said), the stat auras (``set`` leaves an unnamed stat alone: -1), bonuses, lent values,
+    a Modifier's hosts (any tile in play unless said), and which tiles can bring a STR to
+    0: an aura lowering or setting its neighbours' STR to 0 (1), a creature printed at STR
+    0 or a bonus lowering it (2). Compatibility is each creature on the other's list."""
+    cat = Catalog(ODD_TILES)
+    order = [t.name for t in ODD_TILES]
+    figures = {
+        t.name: (cat.cls[d], cat.strength[d], cat.intelligence[d], cat.responds[d],
+                 cat.enters[d], cat.replaces[d], cat.lowers[d])
+        for d, t in enumerate(ODD_TILES)
+    }  # fmt: skip
+    assert figures == {
+        "Moon Rat": (RAT, 2, 2, 0, False, -1, 0),
+        "Fog Stone": (-1, 1, 1, 0, False, -1, 0),
+        "Lead Stone": (-1, 1, 1, 0, False, -1, 1),
+        "Lamp": (-1, 1, 1, 0, False, -1, 0),
+        "Wise Mule": (HORSE, 5, 5, 0, False, -1, 0),
+        "Heavy Yoke": (-1, 0, 0, 0, False, -1, 2),
+        "Kind Horse": (HORSE, 3, 3, 0, False, -1, 0),
+        "Quick Dodge": (-1, 0, 0, 3, False, -1, 0),
+        "Pebble": (-1, 0, 0, 0, False, -1, 0),
+        "Weak Rat": (RAT, 0, 4, 0, False, -1, 2),
+    }
+    auras = {order[d]: a[:4] for d, a in enumerate(cat.aura) if a is not None}
+    assert auras == {
+        "Fog Stone": (-1, 0, 0, 0),
+        "Lead Stone": (0, -1, 0, 0),
+        "Lamp": (-1, -1, 1, 0),
+    }
+    bonuses = {
+        order[d]: pair for d, pair in enumerate(zip(cat.bonus_self, cat.bonus_host, strict=True))
+        if pair != (None, None)
+    }  # fmt: skip
+    assert bonuses == {
+        "Wise Mule": (Bonus(0, 2, ALWAYS), None),
+        "Heavy Yoke": (None, Bonus(-1, 0, ATTACKING)),
+    }
+    lends = {order[d]: (x.stat, x.amount, x.responds) for d, x in enumerate(cat.lend) if x}
+    assert lends == {"Kind Horse": (1, 2, 3)}
+    hosts = {order[d]: f for d, f in enumerate(cat.attach) if f is not None}
+    assert hosts == {"Heavy Yoke": PLACED}
+    allies = {order[d]: {order[e] for e in range(len(order)) if m >> e & 1}
+              for d, m in enumerate(cat.compat) if m}  # fmt: skip
+    assert allies == {
+        "Moon Rat": {"Kind Horse"},
+        "Kind Horse": {"Moon Rat", "Weak Rat"},
+        "Weak Rat": {"Kind Horse"},
+    }
+    assert (cat.hazard, cat.any_aura, cat.any_near, cat.any_lend) == (True, True, False, True)
+
+
+FENCE = _tile("Fence", "Item", "restriction", printed=(1, 1),
+              cannot=["attack"], scope="neighbours", affects=CREATURE)  # fmt: skip
+VEIL = _tile("Veil", "Item", "restriction", printed=(1, 1),
+             cannot=["be_targeted"], scope="neighbours", affects=CREATURE)  # fmt: skip
+SAP = _tile("Sap", "Action", "modify_stats", str=-1, duration="turn", target=CREATURE)
+INSIGHT = _tile("Insight", "Action", "modify_stats", int=1, duration="turn", target=CREATURE)
+
+
+@pytest.mark.parametrize(
+    ("tiles", "expected"),
+    [
+        (basic_tiles(), (False, False, False, False, False)),
+        ([FENCE], (False, False, True, False, False)),
+        ([VEIL], (False, False, True, False, True)),
+        ([SAP, INSIGHT], (True, False, False, False, False)),
+        ([INSIGHT], (False, False, False, False, False)),
+    ],
+)
+def test_the_catalogue_says_which_effects_a_game_can_meet(
+    tiles: list[TileDef], expected: tuple[bool, ...]
+) -> None:
+    """Whether some tile can bring a creature's STR to 0 (a change of STR below 0), and
+    whether any has an aura, a neighbours' restriction, a lent value, a ``be_targeted``
+    restriction: the rules skip what a game can never meet."""
+    cat = Catalog(tiles)
+    flags = (cat.hazard, cat.any_aura, cat.any_near, cat.any_lend, cat.any_targets_restricted)
+    assert flags == expected
+
+
+def test_a_tile_list_is_compiled_once_and_equal_rows_share_a_catalogue() -> None:
+    """``catalog_for`` compiles a list once; rows equal to another list's (key order
+    aside) get its catalogue; a sub-catalogue is built once per catalogue and list of
+    definitions, from the parameters the catalogue parsed."""
+    defs = basic_tiles()
+    assert catalog_for(defs) is catalog_for(defs)
+    rows = [t.to_dict() for t in defs]
+    reordered = [dict(reversed(row.items())) for row in rows]
+    full = catalog_for(rows)
+    assert catalog_for(reordered) is full
+    sub = sub_catalog(full, (3, 0))
+    assert sub_catalog(full, (3, 0)) is sub
+    assert sub.defs == (full.defs[3], full.defs[0])
+    assert sub.params[0] is full.params[3]
+    other = Catalog(defs[::-1])
+    assert sub_catalog(other, (3, 0)).defs == (other.defs[3], other.defs[0])
+
+
+@pytest.mark.parametrize(("cache", "size"), [("lists", 32), ("rows", 64), ("subsets", 256)])
+def test_each_catalogue_cache_is_emptied_when_full(cache: str, size: int) -> None:
+    """The caches are bounded: ``catalog_for`` keeps 32 lists and 64 catalogues by their
+    rows, ``sub_catalog`` 256 sub-catalogues; the next one empties the cache first."""
+    for memo in (compiled._CACHE, compiled._BY_JSON, compiled._SUBSETS):
+        memo.clear()
+    rat = basic_tiles()[0]
+    lists = [[rat] for _ in range(size + 1)]
+    rows = [[{**rat.to_dict(), "id": k}] for k in range(size + 1)]
+    full = Catalog(basic_tiles())
+    used = list(itertools.permutations(range(12), 3))
+    make: Callable[[int], Catalog] = {
+        "lists": lambda k: catalog_for(lists[k]),
+        "rows": lambda k: catalog_for(list(rows[k])),
+        "subsets": lambda k: sub_catalog(full, used[k]),
+    }[cache]
+    first = make(0)
+    for k in range(1, size):
+        make(k)
+    assert make(0) is first  # full: still kept
+    make(size)
+    assert make(0) is not first  # emptied, then compiled again
