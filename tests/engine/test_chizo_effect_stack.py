@@ -343,6 +343,28 @@ def test_a_defender_whose_str_reaches_0_as_the_battle_is_announced_leaves_at_onc
     events = act(state, "face_down", in_hand(state, WE, "Ox"))
     assert only(events, "battle_result").data == {"winner": None, "why": "no longer neighbours"}
     assert state.battle is None
+
+
+@pytest.mark.rule("chizo-rising.txt", 211)
+def test_a_creature_printed_at_str_0_leaves_at_once_even_when_its_effect_is_not_modelled() -> None:
+    """A printed STR of 0 is a figure, not an effect: a creature placed at STR 0 is
+    removed at once (211), also when its effect is one the engine does not model (such
+    a tile plays without its effect, not without its figures)."""
+    moth = {
+        "id": "Paper Moth", "name": "Paper Moth", "type": "Creature", "creature_class": "Rat",
+        "is_basic": False, "strength": 0, "intelligence": 3, "compatible_classes": [],
+        "effect_key": "flutters_unmodelled", "effect_params": {},
+    }  # fmt: skip
+    state = position(2, tiles=[*tile_list(), moth], grid={(0, 0): ("Ox", THEY)},
+                     hands={WE: ["Paper Moth"]}, stacks={WE: SPARE, THEY: SPARE})  # fmt: skip
+    assert state.cat.unmodelled() == ["Paper Moth"]
+    card = in_hand(state, WE, "Paper Moth")
+
+    events = act(state, "place", card, 1, 0)
+
+    assert only(events, "removed").data == {"tile": card, "name": "Paper Moth", "why": "STR 0"}
+    assert card not in state.pos
+    assert state.discards[WE] == [card]
     assert state.piles[WE] == []
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from play.engine.core import Action, DataError, Event, IllegalAction, Rng, SetupError
 from play.engine.games.chizo import GAME, Catalog, TileDef, actions, basic_tiles, tile_from_dict
+from play.engine.games.chizo import catalog as chizo_catalog
 from play.engine.games.chizo import setup as chizo_setup
 from play.engine.games.chizo.grid import free_cells, frontier
 from play.engine.games.chizo.setup import new_state, parse_setup
@@ -139,6 +140,10 @@ def test_a_setup_is_checked_once_per_dict_and_the_last_32_are_kept() -> None:
     dict and the very values it holds, and checked again when a value is replaced or
     added. At most 32 setups are kept: a 33rd starts the memo afresh."""
     chizo_setup._PARSED.clear()
+    # Equal tile lists share a catalogue: start with room in its caches, which other
+    # tests fill (a full cache starts afresh, and the catalogue would be another).
+    for memo in (chizo_catalog._CACHE, chizo_catalog._BY_JSON, chizo_catalog._SUBSETS):
+        memo.clear()
     rows = tile_list()
     setup = {"players": 2, "tiles": rows}
     parsed = parse_setup(setup)

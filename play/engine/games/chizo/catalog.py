@@ -180,6 +180,9 @@ class Catalog:
         lowers = [0] * n
         for d, tile in enumerate(self.defs):
             p, key, bits = self.params[d], self.key[d], self.bits[d]
+            # A printed STR of 0 is a figure, not an effect: modelled or not, it counts.
+            if bits & CREATURE_BIT and tile.strength == 0:
+                lowers[d] = 2
             if not self.modelled[d]:
                 continue
             if bits & (REACTION_BIT | ACTION_REACTION_BIT):
@@ -212,8 +215,6 @@ class Catalog:
                 )
             elif key == "modify_stats":
                 hazard |= p.get("str", 0) < 0
-            if bits & CREATURE_BIT and tile.strength == 0:
-                lowers[d] = 2
         self.responds, self.enters, self.replaces = tuple(responds), tuple(enters), tuple(replaces)
         self.attach, self.aura, self.near, self.lend = (
             tuple(attach),
