@@ -118,6 +118,21 @@ def made_up_board(**layout: Any) -> ChizoState:
 # -- capture_target -------------------------------------------------------------------------
 
 
+def test_a_capture_logs_who_captured_which_tiles_by_name() -> None:
+    """Pit Trap captures their Rat: the log says who captured which tile, with its name,
+    and the Rat is in our Point Pile."""
+    state = board(
+        grid={(0, 0): ("Rat", THEY), (1, 0): ("Great Wall", WE)},
+        hands={WE: ["Pit Trap"]},
+    )
+    rat = at(state, 0, 0)
+    events = act(state, "action", in_hand(state, WE, "Pit Trap"))
+    captured = after_resolving(events, "Pit Trap")
+    assert captured == [Event("captured", {"player": WE, "tiles": [rat], "names": ["Rat"]})]
+    assert words(state, captured[0]) == "Seat 1 captured Rat"
+    assert state.piles[WE] == [rat]
+
+
 def test_a_capture_stopped_by_paper_talisman_logs_the_protected_creature() -> None:
     """Pit Trap on a Rat that Paper Talisman protects: the Rat stays, and the log says
     that Pit Trap's capture was stopped, naming the Rat."""

@@ -501,6 +501,37 @@ def test_one_tile_completing_four_squares_captures_nine_tiles():
     assert state.points(WE) == 9
 
 
+@pytest.mark.rule("chizo-rising.txt", 39, 109)
+def test_a_tile_completes_a_square_beside_a_block_it_does_not_fit() -> None:
+    """Our Rat closes two blocks of four: one holds an Ox, which is not compatible with
+    the Rat, so it is no square; the other, a Rabbit, a Horse and a Rooster, is, and is
+    captured."""
+    state = board(grid={(1, 0): ("Ox", WE), (1, 1): ("Dog", WE), (-1, 0): ("Rabbit", WE),
+                        (-1, 1): ("Horse", WE), (0, 1): ("Rooster", WE)},
+                  hands={WE: ["Rat"]})  # fmt: skip
+    act(state, "place", in_hand(state, WE, "Rat"), 0, 0)
+    assert state.points(WE) == 4
+    assert grid_names(state) == {(1, 0): "Ox", (1, 1): "Dog"}
+
+
+@pytest.mark.rule("chizo-rising.txt", 39, 211)
+def test_a_creature_a_captured_square_leaves_at_str_0_is_removed_at_once() -> None:
+    """'If any Creature's STR ever reaches 0, immediately remove it from play. It is not
+    considered captured.' Our Dragon completes a square with our Shepherd Ram, whose
+    aura (+1) kept our Rat beside their Bamboo Thicket (-1) at STR 1: the square is
+    captured, and the Rat, at STR 0, goes to our Discard Pile at once."""
+    state = board(grid={(0, 0): ("Ox", WE), (1, 0): ("Shepherd Ram", WE), (0, 1): ("Dog", WE),
+                        (2, 0): ("Rat", WE), (3, 0): ("Bamboo Thicket", THEY)},
+                  hands={WE: ["Dragon"]})  # fmt: skip
+    rat = at(state, 2, 0)
+    events = act(state, "place", in_hand(state, WE, "Dragon"), 1, 1)
+    assert event_kinds(events) == ["placed", "square", "captured", "removed"]
+    assert events[-1] == Event("removed", {"tile": rat, "name": "Rat", "why": "STR 0"})
+    assert rat not in state.pos
+    assert state.discards[WE] == [rat]
+    assert state.points(WE) == 4
+
+
 @pytest.mark.rule("chizo-rising.txt", 189)
 def test_the_controller_of_the_completing_tile_takes_the_square():
     """'If a player completes a square with a Tile that an opponent controls, the

@@ -81,6 +81,21 @@ def test_the_dummy_lays_one_face_down_site_a_turn_in_a_new_column_and_nothing_el
         assert state.pool[1] == 0
 
 
+def test_a_game_dealt_from_parsed_parts_stops_unfinished_at_its_turn_cap() -> None:
+    """``deal`` keeps the turn cap it is given: seat 0 passing its turns against the
+    dummy, the game stops after 4 turns of both seats together, unfinished."""
+    plan = DeckPlan(starter_cards(), starter_deck("Flesh and Chrome"))
+    state = deal(2, plan.cards, [plan.deck, []], seed=2, first=0, dummy=1, max_turns=4)
+    assert state.max_turns == 4
+    turns = 0
+    while turns < 3 and not GAME.is_over(state):  # bounded: a game without its cap goes on
+        for kind in ("power", "end_turn"):
+            advance(state, next(a for a in legal_actions(state) if a.kind == kind))
+        turns += 1
+    assert turns == 2  # seat 0's two turns, the dummy's two after them
+    assert GAME.outcome(state).status == "unfinished"
+
+
 def test_the_dummys_site_is_told_as_played_face_down_in_its_new_column():
     """The dummy's turn tells who laid which card where, without its title (face down)."""
     plan = DeckPlan(starter_cards(), starter_deck("Flesh and Chrome"))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -151,6 +152,47 @@ def test_a_setup_changed_between_games_is_read_again() -> None:
     assert other.to_dict() == GAME.new_game(fresh, seed=3).to_dict()
     setup["max_turns"] = 7
     assert GAME.new_game(setup, seed=3).max_turns == 7
+
+
+def test_a_setup_changed_into_one_it_cannot_play_is_refused() -> None:
+    """A setup changed in place after a game is read again, so a change that spoils it
+    is refused as it would be in a new setup: decks that are not lists of cards (in a
+    list or in a tuple), too few players. And a new setup is read for itself, even
+    when Python counts it equal to one read before (7.0 for 7, True for 1): the setup
+    takes a whole number only as an int."""
+    decks = [starter_deck(DECK_NAMES[0]), starter_deck(DECK_NAMES[1])]
+    for playable, spoiled in (([*decks], [None, None]), ((*decks,), (None, None))):
+        setup: dict[str, Any] = {"players": 2, "decks": playable}
+        GAME.new_game(setup, seed=3)
+        setup["decks"] = spoiled
+        with pytest.raises(SetupError) as caught:
+            GAME.new_game(setup, seed=3)
+        assert caught.value.code == "bad_decks"
+    for key, good, bad in (("max_turns", 7, 7.0), ("first_player", 1, True)):
+        GAME.new_game({"players": 2, key: good}, seed=3)
+        with pytest.raises(SetupError) as caught:  # a new setup, equal to the first one
+            GAME.new_game({"players": 2, key: bad}, seed=3)
+        assert caught.value.code == f"bad_{key}"
+    setup = {"players": 2, "max_turns": 7}
+    GAME.new_game(setup, seed=3)
+    setup["players"] = 1
+    with pytest.raises(SetupError) as caught:
+        GAME.new_game(setup, seed=3)
+    assert caught.value.code == "bad_player_count"
+
+
+def test_decks_given_as_a_tuple_play_and_follow_a_change() -> None:
+    """``decks`` may be a tuple of decks; a deck changed inside it between two games
+    of one setup gives the next game the new deck."""
+    decks = (starter_deck(DECK_NAMES[0]), starter_deck(DECK_NAMES[1]))
+    setup = {"players": 2, "decks": decks}
+    first = GAME.new_game(setup, seed=3)
+    assert GAME.new_game(setup, seed=3).to_dict() == first.to_dict()
+    decks[1][:] = starter_deck(DECK_NAMES[2])  # changed inside the tuple
+    other = GAME.new_game(setup, seed=3)
+    assert {d.name for d in other.defs} != {d.name for d in first.defs}
+    fresh = {"players": 2, "decks": [starter_deck(DECK_NAMES[0]), starter_deck(DECK_NAMES[2])]}
+    assert other.to_dict() == GAME.new_game(fresh, seed=3).to_dict()
 
 
 # -- establishing shot ----------------------------------------------------------------

@@ -20,7 +20,7 @@ from .events import Events, emit
 from .filters import CREATURE_BIT
 from .grid import Cell
 from .state import ChizoState
-from .zones import capture
+from .zones import capture, sweep
 
 #: Offsets of the top-left corner of the four 2x2 windows holding a cell.
 _CORNERS: Final[tuple[Cell, ...]] = ((0, 0), (-1, 0), (0, -1), (-1, -1))
@@ -78,6 +78,9 @@ def arrived(state: ChizoState, uid: int, out: Events) -> None:
             emit(out, "square_formed", tile=uid, squares=[list(sq) for sq in found])
         return
     take(state, uid, found, out)
+    # A creature captured may have kept a neighbour above STR 0 (an aura): "If any
+    # Creature's STR ever reaches 0, immediately remove it from play."
+    sweep(state, out)
 
 
 def take(state: ChizoState, uid: int, found: list[tuple[int, int, int, int]], out: Events) -> None:

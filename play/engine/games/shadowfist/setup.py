@@ -81,7 +81,9 @@ def new_game(setup: Mapping[str, Any] | None, seed: int) -> ShadowfistState:
 Prepared = tuple[int, tuple[CardDef, ...], tuple[int, ...], tuple[int, ...], int | None, int, int]
 #: The last few setups prepared, each with a deep copy of it as it was: a batch of games
 #: from the very same setup (simulations, benchmarks) reads it once, and a setup changed
-#: in between no longer equals its copy, so it is read again.
+#: in between no longer equals its copy, so it is read again. (A value replaced in place
+#: by one Python counts equal, 7.0 for 7, is not noticed: the API reads a new setup for
+#: each request, and only a program reusing one dict could do that.)
 _PREPARED: Final[list[tuple[Mapping[str, Any], Mapping[str, Any], Prepared]]] = []
 
 
