@@ -96,6 +96,33 @@ def test_a_game_dealt_from_parsed_parts_stops_unfinished_at_its_turn_cap() -> No
     assert GAME.outcome(state).status == "unfinished"
 
 
+#: A state's turn fields before any turn begins.
+BEFORE_ANY_TURN = {
+    "turn": 0,
+    "turns": [0, 0],
+    "active": 0,
+    "to_act": None,
+    "phase": "over",
+    "site_played": False,
+    "may_attack": True,
+    "power_burned": False,
+    "capped": True,
+}
+
+
+def test_a_cap_already_reached_at_the_deal_stops_the_game_before_its_first_turn() -> None:
+    """``deal`` takes the cap as given: one below the turns already begun (none) is
+    reached at once, so the game is over, unfinished, before any turn begins. Nothing of
+    a turn is set: no turn begun, the first seat (0) on the table as active, no site
+    played, attacks not yet used up, no Power burned, nobody to act."""
+    plan = DeckPlan(starter_cards(), starter_deck("Flesh and Chrome"))
+    state = deal(2, plan.cards, [plan.deck, []], seed=2, first=0, dummy=1, max_turns=-1)
+    assert GAME.outcome(state).status == "unfinished"
+    assert legal_actions(state) == []
+    saved = state.to_dict()
+    assert {name: saved[name] for name in BEFORE_ANY_TURN} == BEFORE_ANY_TURN
+
+
 def test_the_dummys_site_is_told_as_played_face_down_in_its_new_column():
     """The dummy's turn tells who laid which card where, without its title (face down)."""
     plan = DeckPlan(starter_cards(), starter_deck("Flesh and Chrome"))
@@ -204,12 +231,14 @@ def test_a_batch_passing_the_same_lists_reads_them_once():
     assert _plan(cards, list(deck)) is not _plan(cards, deck)
 
 
-def test_a_setup_naming_only_a_dummy_gives_it_no_starter_deck() -> None:
+@pytest.mark.parametrize("dummy", [0, 1])
+def test_a_setup_naming_only_a_dummy_gives_it_no_starter_deck(dummy: int) -> None:
     """Without cards or decks every seat plays a suggested starter deck, except the
-    dummy: 'its deck: empty', it only lays its generic sites."""
-    state = GAME.new_game({"players": 2, "dummy": 1, "first_player": 0}, 3)
-    dummys = [c for c, seat in enumerate(state.owner) if seat == 1]
-    assert dummys
+    dummy (seat 0 as well as any other): 'its deck: empty', it only lays its generic
+    sites, one for each of its turns within the cap (200 turns of both seats)."""
+    state = GAME.new_game({"players": 2, "dummy": dummy, "first_player": 1 - dummy}, 3)
+    dummys = [c for c, seat in enumerate(state.owner) if seat == dummy]
+    assert len(dummys) > 200 // 2
     assert {state.defs[state.kind[c]].id for c in dummys} == {"goldfish-dummy-site"}
 
 
