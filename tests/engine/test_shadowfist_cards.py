@@ -10,7 +10,7 @@ import pytest
 
 from play.engine.core import DataError
 from play.engine.games.shadowfist import GAME, card_from_dict, card_to_dict, unmodelled_cards
-from play.engine.games.shadowfist.effects.spec import ABILITY_BITS
+from play.engine.games.shadowfist.effects.spec import ABILITY_BITS, parse_effect
 from play.engine.games.shadowfist.state import SMOKED
 from play.engine.games.shadowfist.zones import smoke
 
@@ -98,6 +98,135 @@ def test_a_card_survives_a_round_trip_through_its_dict():
         assert again == card
 
 
+_GAIN = {"trigger": "attack_hit", "amount": 1}
+
+
+@pytest.mark.parametrize(
+    ("row", "fields"),
+    [
+        (  # every field from its own key; params canonical JSON, keys sorted, no spaces
+            {
+                **API_ROW,
+                "type": "Character",
+                "subtitle": "Hero of Legend",
+                "faction": "Dragons",
+                "cost": 3,
+                "cost_is_x": True,
+                "requires": "dd",
+                "provides": "d",
+                "fighting": 4,
+                "body": 0,
+                "designators": "Monk Hero",
+                "is_limited": False,
+                "is_no_max": True,
+                "effect_text": "Guts. Toughness: 1.",
+                "effect_params": {"toast_it": True, "abilities": ["guts", "toughness:1"]},
+            },
+            {
+                "subtitle": "Hero of Legend",
+                "faction": "Dragons",
+                "cost": 3,
+                "cost_is_x": True,
+                "requires": "dd",
+                "provides": "d",
+                "fighting": 4,
+                "designators": ("Monk", "Hero"),
+                "limited": False,
+                "no_max": True,
+                "toast_it": True,
+                "abilities": ABILITY_BITS["guts"],
+                "toughness": 1,
+                "effect_text": "Guts. Toughness: 1.",
+                "effect_params": '{"abilities":["guts","toughness:1"],"toast_it":true}',
+                "unmodelled": "X cost or X Fighting, read as 0",
+            },
+        ),
+        (  # the starter file's spellings
+            {
+                "name": "Starter",
+                "type": "Character",
+                "unique": True,
+                "limited": True,
+                "no_max": True,
+            },
+            {"unique": True, "limited": True, "no_max": True},
+        ),
+        (  # what is missing, null or empty reads as nothing; a text that is not one, too
+            {
+                "name": "Nobody",
+                "type": "Character",
+                "subtitle": None,
+                "faction": None,
+                "cost": "",
+                "designators": None,
+                "effect_text": 5,
+            },
+            {
+                "subtitle": "",
+                "faction": "",
+                "cost": 0,
+                "fighting": 0,
+                "requires": "",
+                "designators": (),
+                "unique": False,
+                "no_max": False,
+                "toast_it": False,
+                "abilities": 0,
+                "toughness": 0,
+                "effect_text": None,
+                "effect_params": "{}",
+            },
+        ),
+        (  # X Fighting is read as 0, and the card keeps the effect it has
+            {
+                **API_ROW,
+                "type": "Character",
+                "fighting_is_x": True,
+                "effect_key": "gain_power",
+                "effect_params": _GAIN,
+            },
+            {
+                "unmodelled": "X cost or X Fighting, read as 0",
+                "effect": parse_effect("gain_power", _GAIN),
+            },
+        ),
+    ],
+)
+def test_each_field_is_read_from_its_own_key(row: dict[str, Any], fields: dict[str, Any]) -> None:
+    """The catalogue's fields (docs/shadowfist.md, "Real cards"), each read into its own
+    field of the card, and the defaults of what a row leaves out."""
+    card = card_from_dict(row)
+    assert {name: getattr(card, name) for name in fields} == fields
+
+
+_TYPES = "Character, Feng Shui Site, Site, Event, State, Edge, Other"
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"type": "Spell"}, f"unknown type 'Spell'; a Shadowfist card is one of {_TYPES}"),
+        ({"type": None}, f"unknown type ''; a Shadowfist card is one of {_TYPES}"),
+        ({"id": True}, "id must be an int or a string, not True"),
+        ({"id": 1.5}, "id must be an int or a string, not 1.5"),
+        ({"effect_params": [1]}, "effect_params must be a dict, not [1]"),
+        ({"effect_key": 7}, "effect_key must be a string or null, not 7"),
+        ({"effect_params": {"toast_it": "yes"}}, "toast_it must be true or false, not 'yes'"),
+        ({"is_unique": "yes"}, "is_unique must be true or false, not 'yes'"),
+        ({"cost": 1000}, "cost must be a whole number from 0, not 1000"),
+        ({"cost": -1}, "cost must be a whole number from 0, not -1"),
+        ({"cost": True}, "cost must be a whole number from 0, not True"),
+        ({"requires": "dzx"}, "requires has unknown resource code(s) 'xz'"),
+        ({"designators": ["Monk", 3]}, "designators must be a list of words, not ['Monk', 3]"),
+    ],
+)
+def test_a_malformed_row_is_refused_with_its_reason(changes: dict[str, Any], reason: str) -> None:
+    """A row the engine cannot read is refused naming the card, the field and the value."""
+    with pytest.raises(DataError) as caught:
+        card_from_dict({**API_ROW, "name": "Bad Row", **changes})
+    assert caught.value.reason == f"card 'Bad Row': {reason}"
+
+
 def test_every_starter_card_is_modelled():
     assert unmodelled_cards(starter_cards()) == []
 
@@ -159,6 +288,7 @@ def test_an_effect_the_engine_cannot_run_on_its_type_of_card_makes_it_a_blank(
     if blank:
         trigger = params["trigger"]
         assert card.unmodelled == f"{key} with trigger {trigger!r} on a {kind}: played as a blank"
+        assert card.effect is None
     else:
         assert card.unmodelled == ""
         assert card.effect is not None
