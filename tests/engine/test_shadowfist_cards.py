@@ -71,6 +71,9 @@ def test_a_card_is_read_from_the_catalogue_apis_shape():
     assert card.playable
     assert card.effect is None
     assert not card.unmodelled
+    assert card.needs == ()
+    novice = card_from_dict({**API_ROW, "type": "Character", "requires": "dmd"})
+    assert novice.needs == (("d", 2), ("m", 1))
 
 
 @pytest.mark.rule("shadowfist.txt", 86)
@@ -295,8 +298,10 @@ def test_an_effect_the_engine_cannot_run_on_its_type_of_card_makes_it_a_blank(
 
 
 def test_an_unmodelled_card_without_an_id_is_named_by_its_index():
-    """'A card's id is its `id`, else its index in `cards`' (docs/shadowfist.md)."""
+    """'A card's id is its `id`, else its index in `cards`' (docs/shadowfist.md); a
+    card read alone without one has id 0."""
     plain = {k: v for k, v in API_ROW.items() if k != "id"}
+    assert card_from_dict(plain).id == 0
     blank = {**plain, "type": "Event", "name": "Mystery Blast"}
     (card,) = unmodelled_cards([plain, blank])
     assert (card.id, card.name) == (1, "Mystery Blast")
@@ -324,7 +329,8 @@ def test_characters_and_sites_without_effects_are_not_listed():
         "requires": "dd",
         "provides": "d",
     }
-    assert unmodelled_cards([API_ROW, character]) == []
+    small_site = {**API_ROW, "type": "Site", "body": 1}
+    assert unmodelled_cards([API_ROW, character, small_site]) == []
 
 
 @pytest.mark.parametrize(
@@ -349,6 +355,74 @@ def test_a_known_effect_with_bad_parameters_is_refused_naming_the_card(params, m
         card_from_dict(data)
     assert "Bad Rain" in caught.value.reason
     assert message in caught.value.reason
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (["Ancient Temple"], "a card is a dict of its fields, not ['Ancient Temple']"),
+        ({"type": "Event"}, "a card needs a name: {'type': 'Event'}"),
+        ({**API_ROW, "name": ""}, "a card needs a name: {'id': 812"),
+        ({**API_ROW, "name": 7}, "a card needs a name: {'id': 812"),
+        ({"effect_text": "x" * 300}, "a card needs a name: {'effect_text': 'xxx"),
+    ],
+)
+def test_a_card_that_is_not_a_named_dict_is_refused_showing_it(data: Any, words: str) -> None:
+    """A card is a dict of its fields with a non-empty string name; the refusal shows
+    what was given, cut to 200 characters."""
+    with pytest.raises(DataError) as caught:
+        card_from_dict(data)
+    assert caught.value.code == "bad_card"
+    assert caught.value.reason.startswith(words)
+    assert len(caught.value.reason) <= 200
+
+
+_POWER = {"trigger": "play", "amount": 1}
+_ABILITY = {"trigger": "turn", "amount": 1}
+_ANY_ABILITY = {**_ABILITY, "timing": "any"}
+_TURN_BONUS = {**_TURN, "amount": 1, "target": "your_characters"}
+_AURA = "playable aura"
+
+
+@pytest.mark.parametrize(
+    ("kind", "body", "key", "params", "derived"),
+    [
+        ("Character", 0, None, {}, "is_character playable"),
+        ("Feng Shui Site", 5, None, {}, "is_site is_fs playable"),
+        ("Site", 1, None, {}, "is_site playable"),
+        ("Site", 0, None, {}, "is_site"),
+        ("Other", 3, None, {}, ""),
+        ("Event", 0, "gain_power", _POWER, "playable any_event"),
+        ("Event", 0, "gain_power", {**_POWER, "timing": "main"}, "playable"),
+        ("Character", 0, "gain_power", _ABILITY, "is_character playable turn_ability"),
+        (
+            "Character",
+            0,
+            "gain_power",
+            _ANY_ABILITY,
+            "is_character playable turn_ability any_ability",
+        ),
+        ("Edge", 0, "fighting_bonus", {**_STATIC, "target": "your_characters"}, _AURA),
+        ("Edge", 0, "site_body_bonus", {**_STATIC, "target": "your_sites"}, _AURA),
+        ("Edge", 0, "site_power_bonus", _STATIC, _AURA),
+        ("Edge", 0, "cost_reduction", {**_STATIC, "card_type": "State"}, _AURA),
+        ("State", 0, "fighting_bonus", _ON_HOST, "playable"),
+        ("Event", 0, "fighting_bonus", _TURN_BONUS, "playable any_event"),
+    ],
+)
+def test_a_cards_derived_flags_follow_its_type_and_effect(
+    kind: str, body: int, key: str | None, params: dict[str, Any], derived: str
+) -> None:
+    """What the engine reads off a card once: its kind of card; whether it can be played
+    (not type Other, not a site without Body); an event playable in response (timing
+    "any", an event's default); a "turn" ability, and one usable at any time; and an
+    aura, a static effect on your characters or sites, or a cost reduction or site Power
+    bonus (not a state's effect on its host, nor a bonus that lasts the turn)."""
+    data = {**API_ROW, "type": kind, "body": body, "effect_key": key, "effect_params": params}
+    card = card_from_dict(data)
+    flags = ("is_character", "is_site", "is_fs", "playable")
+    flags += ("any_event", "turn_ability", "any_ability", "aura")
+    assert {flag for flag in flags if getattr(card, flag)} == set(derived.split())
 
 
 MYSTERY = [
