@@ -82,6 +82,22 @@ def peak_memory_mb(pid: int) -> float:
     return peak
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process and its descendants (those still running)."""
+    total, pending = 0.0, [pid]
+    tick = os.sysconf("SC_CLK_TCK")
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        pending += [int(child) for child in children]
+    return total
+
+
 def stop(workers: list[subprocess.Popen[bytes]]) -> None:
     for worker in workers:
         worker.terminate()
@@ -177,18 +193,23 @@ def main() -> None:
         for n in (1, 2)
     }
     memory: dict[str, list[float]] = {}
+    cpu: dict[str, float] = {}
     for size in (1, 2):
         workers = start_workers(size)
+        idle = sum(cpu_seconds(worker.pid) for worker in workers)  # their start-up
         label = f"simulation on {size} worker{'s' * (size > 1)}"
         try:
             rates[label] = run_simulation(spec, args.game, args.games, seed=1)
             memory[label] = [peak_memory_mb(worker.pid) for worker in workers]
+            cpu[label] = sum(cpu_seconds(worker.pid) for worker in workers) - idle
+
         finally:
             stop(workers)
     print(f"{args.games:,} {args.game} goldfish games (greedy bot), engine: {running()}\n")
     for label, seconds in rates.items():
         peaks = ", ".join(f"{mb:.0f} MB" for mb in memory.get(label, []))
-        print(f"  {label:30} {seconds:7.1f} s  {args.games / seconds:8.0f} games/s"
+        used = f"  worker CPU {cpu[label]:.1f} s" if label in cpu else ""
+        print(f"  {label:30} {seconds:7.1f} s  {args.games / seconds:8.0f} games/s{used}"
               f"{'  peak worker memory ' + peaks if peaks else ''}")  # fmt: skip
     one, two = rates["simulation on 1 worker"], rates["simulation on 2 workers"]
     bare_one, bare_two = rates["bare engine, 1 process"], rates["bare engine, 2 processes"]
