@@ -8,8 +8,9 @@ checked against the targets (ratios), and "not available" is printed when it is 
 
 The baseline is a tight pure-Python loop of a toy goldfish (``bench/toy_goldfish.py``:
 standard library only, never compiled, kept fixed so it does not move with the engine).
-It is measured in the same run, so the ratio games/s of a case / games/s of the baseline
-stays comparable across machines, where raw figures do not. Each figure is the fastest
+It is measured beside each case, their passes interleaved, so the ratio games/s of a
+case / games/s of its baseline stays comparable across machines, where raw figures do
+not, and holds when the machine's speed drifts during a run. Each figure is the fastest
 of repeated passes over the same seeded games, the least disturbed by other work.
 
 To add a game, add rows to ``CASES``: (name, game slug, setup, bots per seat).
@@ -23,7 +24,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,6 @@ CASES: list[tuple[str, str, dict[str, Any], list[str]]] = [
     ("chocobo-4p-greedy", "chocobo", {"players": 4}, ["greedy"] * 4),
 ]
 
-BASELINE = "baseline goldfish"
 #: Minimum ratios to the baseline of the same run, for the compiled engine (docs/benchmarks.md).
 RATIO_TARGETS: dict[str, float] = {
     "raise-4p-random": 0.08,
@@ -79,27 +79,37 @@ CASES += [
 ]
 
 
-def rate(run_one: Callable[[int], object], seconds: float, repeat_for: float = 0.2) -> float:
-    """Games per second of ``run_one(seed)``, timed as ``timeit`` does.
+def rates(
+    runners: Sequence[Callable[[int], object]], seconds: float, repeat_for: float = 0.2
+) -> list[float]:
+    """Games per second of each ``runner(seed)``, their passes interleaved.
 
-    The first pass plays seeds 0, 1, 2... for about ``repeat_for`` CPU seconds; later
-    passes replay the same seeds until ``seconds`` are spent, and the fastest pass
-    counts: other work on the machine only ever slows a pass down, so the fastest is
-    the closest to the code's own speed (and every pass plays the very same games).
+    A first pass of each plays seeds 0, 1, 2... for about ``repeat_for`` CPU seconds;
+    later rounds replay each one's seeds, one pass of each in turn, until ``seconds``
+    are spent per runner, and each one's fastest pass counts: other work on the machine
+    only ever slows a pass down, so the fastest is the closest to the code's own speed
+    (and every pass plays the very same games). Interleaved, a case and its baseline
+    meet the same moments of a machine whose speed drifts (a shared host does).
     """
-    seeds: list[int] = []
+    seeds: list[list[int]] = []
+    best: list[float] = []
+    for run_one in runners:
+        mine: list[int] = []
+        start = time.process_time()
+        while time.process_time() - start < repeat_for:
+            for _ in range(10):
+                mine.append(game_seed(1, len(mine)))
+                run_one(mine[-1])
+        seeds.append(mine)
+        best.append(time.process_time() - start)
     start = time.process_time()
-    while time.process_time() - start < repeat_for:
-        for _ in range(10):
-            seeds.append(game_seed(1, len(seeds)))
-            run_one(seeds[-1])
-    best = time.process_time() - start
-    while time.process_time() - start < seconds:
-        pass_start = time.process_time()
-        for seed in seeds:
-            run_one(seed)
-        best = min(best, time.process_time() - pass_start)
-    return len(seeds) / best
+    while time.process_time() - start < seconds * len(runners):
+        for index, run_one in enumerate(runners):
+            pass_start = time.process_time()
+            for seed in seeds[index]:
+                run_one(seed)
+            best[index] = min(best[index], time.process_time() - pass_start)
+    return [len(mine) / fastest for mine, fastest in zip(seeds, best, strict=True)]
 
 
 def case_runner(slug: str, setup: dict[str, Any], bots: list[str]) -> Callable[[int], object]:
@@ -108,12 +118,13 @@ def case_runner(slug: str, setup: dict[str, Any], bots: list[str]) -> Callable[[
     return lambda seed: play_game(game, setup, bots, seed)
 
 
-def measure(seconds: float, only: list[str] | None) -> dict[str, float]:
-    """games/s of the baseline and of each case, with the engine this process runs."""
-    found = {BASELINE: rate(goldfish, seconds)}
+def measure(seconds: float, only: list[str] | None) -> dict[str, list[float]]:
+    """[games/s, games/s of the baseline measured with it] of each case, with the engine
+    this process runs."""
+    found = {}
     for name, slug, setup, bots in CASES:
         if not only or name in only:
-            found[name] = rate(case_runner(slug, setup, bots), seconds)
+            found[name] = rates([case_runner(slug, setup, bots), goldfish], seconds)
     return found
 
 
@@ -151,15 +162,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     runs = [_measure_with(engine, args.seconds, args.case) for engine in ("pure", "compiled")]
     for run in runs:
-        print(f"engine: {run['engine']}")
+        found = run.get("rates", {}).values()
+        span = f"{min(b for _, b in found):,.0f}-{max(b for _, b in found):,.0f}" if found else "-"
+        print(f"engine: {run['engine']}; baseline (toy goldfish) games/s: {span}")
     print(f"{'case':28} {'pure games/s':>12} {'ratio':>6} {'compiled':>10} {'ratio':>6}"
           f" {'speed-up':>8}  compiled against its target")  # fmt: skip
     pure, compiled = (run.get("rates", {}) for run in runs)
-    for name in pure:
-        line = f"{name:28} {pure[name]:12.0f} {pure[name] / pure[BASELINE]:6.3f}"
+    for name, (games, baseline) in pure.items():
+        line = f"{name:28} {games:12.0f} {games / baseline:6.3f}"
         if name in compiled:
-            ratio = compiled[name] / compiled[BASELINE]
-            line += f" {compiled[name]:10.0f} {ratio:6.3f} {compiled[name] / pure[name]:7.2f}x"
+            fast, fast_baseline = compiled[name]
+            ratio = fast / fast_baseline
+            # Of the ratios: each against the baseline measured beside it.
+            line += f" {fast:10.0f} {ratio:6.3f} {ratio / (games / baseline):7.2f}x"
             line += f"  {_note(name, ratio)}"
         print(line.rstrip())
     return 0
