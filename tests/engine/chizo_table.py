@@ -7,6 +7,7 @@ from typing import Any
 
 from play.engine.core import Action, Event
 from play.engine.games.chizo import GAME, ChizoState
+from play.engine.games.chizo.grid import cell_at, xy
 from play.engine.games.chizo.scenario import position
 
 from .chizo_data import tile_list
@@ -26,7 +27,7 @@ def goldfish_table(**layout: Any) -> ChizoState:
 
 def at(state: ChizoState, x: int, y: int) -> int:
     """The uid of the tile in cell (x, y)."""
-    return state.grid[(x, y)]
+    return state.grid[cell_at(x, y)]
 
 
 def in_hand(state: ChizoState, seat: int, name: str) -> int:
@@ -41,9 +42,9 @@ def names(state: ChizoState, uids: Iterable[int]) -> list[str]:
     return [state.name(u) for u in uids]
 
 
-def grid_names(state: ChizoState) -> dict[Cell, str]:
-    """The playing area as {cell: name}."""
-    return {cell: state.name(u) for cell, u in state.grid.items()}
+def grid_names(state: ChizoState) -> dict[tuple[int, int], str]:
+    """The playing area as {(x, y): name}."""
+    return {xy(cell): state.name(u) for cell, u in state.grid.items()}
 
 
 def act(state: ChizoState, kind: str, *args: Any) -> list[Event]:
@@ -79,8 +80,7 @@ def pass_all(state: ChizoState) -> list[Event]:
 
 def all_uids(state: ChizoState) -> list[int]:
     """Every tile of the game, from every zone (a tile in two zones appears twice)."""
-    found = [u for zone in state.stacks + state.hands + state.discards + state.piles
-             for u in zone]
+    found = [u for zone in state.stacks + state.hands + state.discards + state.piles for u in zone]
     found += list(state.grid.values()) + list(state.att.values())
     found += [e.uid for e in state.stack]
     if state.current is not None:

@@ -14,6 +14,7 @@ import pytest
 
 from play.engine.core import Event, SetupError
 from play.engine.games.chizo import GAME, ChizoState, goldfish
+from play.engine.games.chizo.grid import xy
 from play.engine.games.chizo.scenario import position
 
 from .chizo_data import tile_list, typical_stack
@@ -168,7 +169,7 @@ def test_a_creature_scoring_as_it_enters_play_takes_its_point_from_the_discard_p
     hen = in_hand(state, WE, "Proud Hen")
     events = act(state, "place", hen, 1, 0)
     assert names(state, state.piles[WE]) == ["Dog"]
-    assert state.pos[hen] == (1, 0)
+    assert xy(state.pos[hen]) == (1, 0)
     assert "fizzled" not in event_kinds(events)
     far = made_up_board(grid={**ROOSTER, (0, 1): ("Ox", THEY)},
                         hands={WE: ["Proud Hen"]}, discards={WE: ["Dog"]})

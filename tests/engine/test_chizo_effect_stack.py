@@ -16,6 +16,7 @@ import pytest
 
 from play.engine.core import Event
 from play.engine.games.chizo import GAME, ChizoState
+from play.engine.games.chizo.grid import xy
 from play.engine.games.chizo.scenario import position
 
 from .chizo_data import tile_list
@@ -187,7 +188,7 @@ def test_a_creature_that_must_neighbour_the_defender_ends_the_battle_from_next_t
     assert "fizzled" not in event_kinds(events)
     assert "battle_result" not in event_kinds(events)
     assert state.name(at(state, 0, 0)) == "Rooster"  # not captured
-    assert state.pos[crane] == (-1, 0)
+    assert xy(state.pos[crane]) == (-1, 0)
     assert state.points(THEY) == 0
 
 
@@ -200,7 +201,7 @@ def test_a_creature_that_ends_battles_fizzles_when_placed_outside_a_battle() -> 
     fizzled = only(events, "fizzled")
     assert fizzled.data == {"tile": dove, "name": "Dove", "why": "not a Battle"}
     assert text(state, fizzled) == "Dove fizzled (not a Battle)"
-    assert state.pos[dove] == (1, 0)
+    assert xy(state.pos[dove]) == (1, 0)
 
 
 @pytest.mark.rule("chizo-rising.txt", 153)

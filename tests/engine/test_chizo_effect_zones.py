@@ -15,6 +15,7 @@ import pytest
 
 from play.engine.core import Event
 from play.engine.games.chizo import GAME, ChizoState
+from play.engine.games.chizo.grid import xy
 from play.engine.games.chizo.scenario import position
 from play.engine.games.chizo.state import UNTIL_TURN, Temp
 from play.engine.games.chizo.targets import values
@@ -199,7 +200,7 @@ def test_a_removal_stopped_by_paper_talisman_logs_the_creature_and_scores_nothin
         Event("protected", {"tile": tiger, "name": "Tiger"})
     ]
     assert words(state, after_resolving(events, "Undue Prejudice")[0]) == "Tiger was protected"
-    assert state.pos[tiger] == (0, 0)
+    assert xy(state.pos[tiger]) == (0, 0)
     assert state.piles[WE] == []
 
 
@@ -429,7 +430,7 @@ def test_a_move_that_names_no_jump_walks_so_a_walled_in_creature_cannot_be_moved
     assert after_resolving(events, "Nudge") == [
         Event("fizzled", {"tile": nudge, "name": "Nudge", "why": "nothing it can move"})
     ]
-    assert state.pos[at(state, 0, 0)] == (0, 0)
+    assert xy(state.pos[at(state, 0, 0)]) == (0, 0)
 
 
 @pytest.mark.rule("chizo-rising.txt", 37, 203)
@@ -486,7 +487,7 @@ def test_only_a_creature_leaves_play_at_str_0_not_an_obstacle() -> None:
     events = act(state, "attach", rust, river)
     assert event_kinds(events) == ["attached"]
     assert values(state, river) == (0, 4)
-    assert state.pos[river] == (0, 0)
+    assert xy(state.pos[river]) == (0, 0)
 
 
 # -- put_into_play --------------------------------------------------------------------------

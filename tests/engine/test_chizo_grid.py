@@ -13,7 +13,9 @@ from collections.abc import Iterator, Mapping
 
 import pytest
 
+from play.engine.core import DataError
 from play.engine.games.chizo import GAME, basic_tiles, tile_from_dict
+from play.engine.games.chizo import grid as area
 from play.engine.games.chizo.filters import (
     ACTION_BIT,
     CREATURE_BIT,
@@ -24,7 +26,7 @@ from play.engine.games.chizo.filters import (
     Filter,
     parse_filter,
 )
-from play.engine.games.chizo.grid import Cell, can_leave, can_reach, reachable
+from play.engine.games.chizo.grid import DX, LIMIT, Cell, adjacent, cell_at, neighbours, on_area, xy
 from play.engine.games.chizo.scenario import position
 from play.engine.games.chizo.state import ATTACKER_SIDE, DEFENDER_SIDE, Battle
 
@@ -35,9 +37,68 @@ EMPTY_SPACE = 203  # "An Empty Space is every free neighboring space including t
 PUSH = 205  # "may move the "Ram" and the "Rabbit" up to three empty spaces"
 
 
-def tiles(*cells: Cell) -> dict[Cell, int]:
-    """A grid with a tile (uid = its index) on each cell."""
-    return {cell: uid for uid, cell in enumerate(cells)}
+XY = tuple[int, int]
+
+
+def tiles(*cells: XY) -> dict[Cell, int]:
+    """A grid with a tile (uid = its index) on each cell, given as (x, y)."""
+    return {cell_at(*cell): uid for uid, cell in enumerate(cells)}
+
+
+# The movement functions with cells as (x, y), as the rulebook's examples read.
+def can_reach(grid: Mapping[Cell, int], start: XY, goal: XY, spaces: int, jump: bool) -> bool:
+    return area.can_reach(grid, cell_at(*start), cell_at(*goal), spaces, jump)
+
+
+def can_leave(grid: Mapping[Cell, int], start: XY, spaces: int, jump: bool) -> bool:
+    return area.can_leave(grid, cell_at(*start), spaces, jump)
+
+
+def reachable(grid: Mapping[Cell, int], start: XY, spaces: int, jump: bool) -> list[XY]:
+    return [xy(cell) for cell in area.reachable(grid, cell_at(*start), spaces, jump)]
+
+
+# -- cells as ints ------------------------------------------------------------------------
+
+
+def test_a_cell_gives_back_its_coordinates_to_the_edge_of_the_area() -> None:
+    edges = [-LIMIT, -LIMIT + 1, -2, -1, 0, 1, 2, LIMIT - 1, LIMIT]
+    for x in edges:
+        for y in edges:
+            assert on_area(x, y)
+            assert xy(cell_at(x, y)) == (x, y)
+    assert not on_area(LIMIT + 1, 0)
+    assert not on_area(0, -LIMIT - 1)
+
+
+def test_cells_sort_as_their_coordinates_do() -> None:
+    """Lists of cells come out in (x, y) order, as they did when cells were tuples: the
+    order of placements, destinations and the frontier is part of what a seed replays."""
+    edges = [-LIMIT, -3, -1, 0, 1, 3, LIMIT]
+    coordinates = [(x, y) for x in edges for y in edges]
+    assert [xy(c) for c in sorted(cell_at(x, y) for x, y in coordinates)] == sorted(coordinates)
+
+
+def test_neighbours_are_the_four_orthogonal_cells() -> None:
+    for x, y in ((0, 0), (-5, 7), (LIMIT - 1, -LIMIT + 1)):
+        cell = cell_at(x, y)
+        assert [xy(n) for n in neighbours(cell)] == [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+        assert all(adjacent(cell, n) and adjacent(n, cell) for n in neighbours(cell))
+        assert not adjacent(cell, cell_at(x + 1, y + 1))
+        assert not adjacent(cell, cell)
+        assert not adjacent(cell, cell + 2 * DX)
+        assert not adjacent(cell, cell_at(x, y + 2))
+
+
+def test_a_state_with_a_tile_off_the_area_is_refused() -> None:
+    """A saved state names cells by (x, y); one past the area's edge could not be told from
+    another cell, so reading it fails with the cell named."""
+    state = position(1, tiles=tile_list(), goldfish=True, grid={(0, 0): ("Rat", 0)})
+    data = state.to_dict()
+    assert GAME.state_from_dict(data).grid == state.grid
+    data["grid"][0][1] = LIMIT + 1
+    with pytest.raises(DataError, match=rf"cell \(0, {LIMIT + 1}\) is off the area"):
+        GAME.state_from_dict(data)
 
 
 class CountingGrid(Mapping[Cell, int]):
@@ -180,7 +241,7 @@ def test_a_move_that_names_no_jump_walks() -> None:
         hands={0: ["Shove"]},
         stacks={0: ["Ox"], 1: ["Ox"]},
     )
-    rat = state.grid[(0, 0)]
+    rat = state.grid[cell_at(0, 0)]
     act(state, "action", in_hand(state, 0, "Shove"))
     act(state, "choose", rat)
     goals = {a.args for a in legal(state) if a.kind == "to"}
@@ -189,7 +250,7 @@ def test_a_move_that_names_no_jump_walks() -> None:
 
 # -- can_reach agrees with reachable -----------------------------------------------------
 
-LAYOUTS: dict[str, list[Cell]] = {
+LAYOUTS: dict[str, list[XY]] = {
     "open plane": [(0, 0)],
     "wall to the east": [(0, 0), (1, -1), (1, 0), (1, 1)],
     "corridor": [(0, 0), (-1, 1), (0, 1), (1, 1), (2, 1), (-1, -1), (0, -1), (1, -1), (2, -1)],

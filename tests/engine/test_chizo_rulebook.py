@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from play.engine.games.chizo.grid import cell_at, xy
 from play.engine.games.chizo.targets import compatible, values
 
 from .chizo_table import act, at, event_kinds, grid_names, in_hand, kinds, legal, names, table
@@ -89,7 +90,7 @@ def test_feather_flurry_ends_the_battle_before_the_face_down_tile():
     events = act(state, "react", in_hand(state, P1, "Feather Flurry"))
     assert "battle_ended" in event_kinds(events)
     assert "battle_result" not in event_kinds(events)
-    assert state.grid[(0, 0)] == rooster
+    assert state.grid[cell_at(0, 0)] == rooster
     assert state.points(P2) == 0
     assert names(state, state.discards[P2]) == ["Rat"]  # the face-down tile, unresolved
     assert names(state, state.discards[P1]) == ["Feather Flurry"]
@@ -131,8 +132,8 @@ def test_push_played_as_an_action_moves_the_ram_and_the_rabbit_up_to_three_empty
     act(state, "to", 3, 3)
     act(state, "choose", rabbit)
     act(state, "to", -2, -1)
-    assert state.pos[ram] == (3, 3)
-    assert state.pos[rabbit] == (-2, -1)
+    assert xy(state.pos[ram]) == (3, 3)
+    assert xy(state.pos[rabbit]) == (-2, -1)
     assert state.phase == "turn"
     assert state.actions_left == 1
 

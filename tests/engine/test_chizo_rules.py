@@ -11,7 +11,7 @@ from play.engine.core import Action, DataError, Event, IllegalAction, Rng, Setup
 from play.engine.games.chizo import GAME, Catalog, TileDef, actions, basic_tiles, tile_from_dict
 from play.engine.games.chizo import catalog as chizo_catalog
 from play.engine.games.chizo import setup as chizo_setup
-from play.engine.games.chizo.grid import free_cells, frontier
+from play.engine.games.chizo.grid import cell_at, free_cells, frontier, xy
 from play.engine.games.chizo.setup import new_state, parse_setup
 from play.engine.games.chizo.state import TURN, ChizoState
 
@@ -201,12 +201,14 @@ def test_the_catalogue_rows_of_a_saved_state_are_copies_sharing_their_effect_par
 def test_an_action_is_built_once_and_shared() -> None:
     """The action constructors memoise (an Action is an immutable value): asking twice
     for the same action gives the very same object, a different cell another one."""
-    assert actions.to(0, (2, -1)) is actions.to(0, (2, -1))
-    assert actions.to(0, (2, -1)) == Action("to", 0, (2, -1))
-    assert actions.to(0, (2, -1)) is not actions.to(1, (2, -1))
+    cell = cell_at(2, -1)
+    assert actions.to(0, cell) is actions.to(0, cell_at(2, -1))
+    assert actions.to(0, cell) == Action("to", 0, (2, -1))
+    assert actions.to(0, cell) is not actions.to(1, cell)
     assert actions.one("react", 1, 7) is actions.one("react", 1, 7)
     assert actions.two("battle", 0, 3, 4) is actions.two("battle", 0, 3, 4)
-    assert actions.at("place", 0, 5, (1, 0)) is actions.at("place", 0, 5, (1, 0))
+    assert actions.at("place", 0, 5, cell_at(1, 0)) is actions.at("place", 0, 5, cell_at(1, 0))
+    assert actions.at("place", 0, 5, cell_at(-1, 0)) == Action("place", 0, (5, -1, 0))
 
 
 def action_memos() -> tuple[dict[Any, Any], ...]:
@@ -244,7 +246,7 @@ def test_the_placements_on_an_unchanged_grid_are_one_shared_list() -> None:
     assert free == frontier(state.grid)
     assert free_cells(state) is free
     places = actions.with_cells("place", WE, ox, free)
-    assert places == [Action("place", WE, (ox, x, y)) for x, y in free]
+    assert places == [Action("place", WE, (ox, *xy(cell))) for cell in free]
     assert actions.with_cells("place", WE, ox, free) is places
     assert set(actions._CELL_ACTIONS) == set(actions._LAST) == {("place", WE, ox)}
     act(state, "draw")  # the grid is unchanged
@@ -255,18 +257,18 @@ def test_the_placements_on_an_unchanged_grid_are_one_shared_list() -> None:
     assert now == frontier(state.grid)
     again = actions.with_cells("place", WE, ox, now)
     assert again is not places
-    assert again[now.index((-1, 0))] is places[free.index((-1, 0))]
+    assert again[now.index(cell_at(-1, 0))] is places[free.index(cell_at(-1, 0))]
 
 
 @pytest.mark.usefixtures("empty_memo")
 def test_the_action_memo_starts_afresh_once_it_holds_more_than_its_limit() -> None:
     """Coordinates are unbounded, so the memo is bounded: its tables together may hold
     ``_LIMIT`` entries; a new action built beyond that empties all of them first."""
-    actions.with_cells("place", WE, 1, [(0, 0)])  # a row of cells, and the last list made
+    actions.with_cells("place", WE, 1, [cell_at(0, 0)])  # a row of cells, and the last list
     actions.one("react", WE, 1)
     actions.two("battle", WE, 1, 2)
     filler = Action("to", -1, ())  # entries under a seat no player has: never asked for
-    actions._TO.update(dict.fromkeys([(-1, (x, 0)) for x in range(actions._LIMIT - 4)], filler))
+    actions._TO.update(dict.fromkeys([(-1, x) for x in range(actions._LIMIT - 4)], filler))
     assert memo_size() == actions._LIMIT
     actions.one("react", WE, 2)  # at the limit: nothing is emptied
     assert memo_size() == actions._LIMIT + 1
@@ -918,7 +920,7 @@ def test_a_tile_laid_is_a_tile_played_and_cannot_be_taken_back():
     state = board(hands={WE: ["Rat", "Ox"]})
     rat = in_hand(state, WE, "Rat")
     act(state, "place", rat, 0, 0)
-    assert state.pos[rat] == (0, 0)
+    assert xy(state.pos[rat]) == (0, 0)
     assert rat not in state.hands[WE]
     assert state.actions_left == 1  # the action is spent
     assert {a.kind for a in legal(state)} <= {"place", "draw", "end_turn"}
@@ -972,7 +974,7 @@ def test_a_battle_whose_attacker_and_defender_are_no_longer_neighbours_is_a_draw
     assert result["winner"] is None
     assert result["why"] == "no longer neighbours"
     assert state.piles[WE] == []
-    assert state.pos[rat] == (2, -2)
+    assert xy(state.pos[rat]) == (2, -2)
 
 
 @pytest.mark.rule("chizo-rising.txt", 209)
@@ -989,7 +991,7 @@ def test_a_player_replaces_only_a_tile_in_their_control():
         act(state, "place", happy, 0, 0)
     replaced = at(state, 1, 0)
     act(state, "place", happy, 1, 0)
-    assert state.grid[(1, 0)] == happy
+    assert state.grid[cell_at(1, 0)] == happy
     assert state.discards[THEY] == [replaced]  # removed from play, to its owner
 
 

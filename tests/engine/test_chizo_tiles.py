@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from play.engine.games.chizo.catalog import NO_ALLY, NO_ATTACK, NO_DEFEND, NO_MOVE, NO_TARGET
+from play.engine.games.chizo.grid import cell_at
 from play.engine.games.chizo.targets import restrictions, values
 
 from .chizo_data import names as tile_names
@@ -39,7 +40,7 @@ def happy_replaces_a_basic_of_its_class_and_draws_one(name):
     happy = in_hand(state, WE, name)
     assert {a.args[1:] for a in legal(state) if a.kind == "place"} == {(0, 0)}
     act(state, "place", happy, 0, 0)
-    assert state.grid[(0, 0)] == happy
+    assert state.grid[cell_at(0, 0)] == happy
     assert state.discards[WE] == [basic]
     assert len(state.hands[WE]) == 1  # drew 1
 
@@ -156,7 +157,7 @@ def hungry_pig_removes_a_neighbouring_item(name):
     village = at(state, 0, 0)
     act(state, "place", in_hand(state, WE, name), 1, 0)
     assert state.discards[THEY] == [village]
-    assert (0, 0) not in state.grid
+    assert cell_at(0, 0) not in state.grid
 
 
 @covers("Proud Rooster", "Lucky Charm", "Temple Bell")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from play.engine.games.chizo.grid import xy
 from play.engine.games.chizo.targets import values
 
 from .chizo_data import names as tile_names
@@ -148,7 +149,7 @@ def long_leap_jumps_over_tiles(name):
     act(state, "choose", rat)  # "up to": "done" is the other choice
     assert (3, 0) in {a.args for a in legal(state)}  # over both Oxen
     act(state, "to", 3, 0)
-    assert state.pos[rat] == (3, 0)
+    assert xy(state.pos[rat]) == (3, 0)
 
 
 # -- Action/Reactions ----------------------------------------------------------------------
@@ -167,7 +168,7 @@ def push_as_a_reaction_splits_the_attacker_from_the_defender(name):
     act(state, "to", 3, 3)
     events = act(state, "done")
     assert result_of(events)["winner"] is None  # "no longer neighbors": a draw
-    assert state.pos[rooster] == (3, 3)
+    assert xy(state.pos[rooster]) == (3, 3)
     assert state.points(WE) == 0
 
 
@@ -188,7 +189,7 @@ def gust_of_wind_moves_a_tile_two_empty_spaces(name):
     act(state, "choose", rat)
     assert max(max(abs(x), abs(y)) for x, y in (a.args for a in legal(state))) == 2
     act(state, "to", -2, 2)
-    assert state.pos[rat] == (-2, 2)
+    assert xy(state.pos[rat]) == (-2, 2)
 
 
 @covers("Sidestep")
@@ -200,7 +201,7 @@ def sidestep_moves_a_creature_of_ours_one_empty_space(name):
     assert {a.args for a in legal(state)} == {(-1, -1), (0, -1), (1, -1), (-1, 0), (-1, 1),
                                               (0, 1), (1, 1)}
     act(state, "to", -1, 1)
-    assert state.pos[rat] == (-1, 1)
+    assert xy(state.pos[rat]) == (-1, 1)
 
 
 @covers("Second Thoughts")

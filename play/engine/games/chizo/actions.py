@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ...core import Action
-from .grid import Cell
+from .grid import Cell, xy
 
 MAX_SEATS: Final = 4
 DRAW: Final = tuple(Action("draw", p) for p in range(MAX_SEATS))
@@ -75,7 +75,8 @@ def at(kind: str, player: int, uid: int, cell: Cell) -> Action:
     row = cell_actions(kind, player, uid)
     action = row.get(cell)
     if action is None:
-        action = row[cell] = Action(kind, player, (uid, cell[0], cell[1]))
+        x, y = xy(cell)
+        action = row[cell] = Action(kind, player, (uid, x, y))
     return action
 
 
@@ -124,5 +125,5 @@ def to(player: int, cell: Cell) -> Action:
     action = _TO.get(key)
     if action is None:
         _trim()
-        action = _TO[key] = Action("to", player, (cell[0], cell[1]))
+        action = _TO[key] = Action("to", player, xy(cell))
     return action

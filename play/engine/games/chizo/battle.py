@@ -18,7 +18,7 @@ from .actions import STOP, one, two
 from .catalog import NO_ALLY, NO_ATTACK, NO_DEFEND
 from .events import Events, emit
 from .filters import CREATURE_BIT
-from .grid import adjacent, neighbours
+from .grid import DX, adjacent, neighbours
 from .state import (
     ASK_ATTACKER,
     ASK_DEFENDER,
@@ -61,12 +61,12 @@ def _iter_pairs(state: ChizoState, player: int) -> Iterator[tuple[int, int]]:
     cat, kind, ctrl, grid, team = state.cat, state.kind, state.ctrl, state.grid, state.team
     bits, mine = cat.bits, team[player]
     flags: dict[int, int] | None = None
-    for attacker, (x, y) in state.pos.items():
+    for attacker, cell in state.pos.items():
         if ctrl[attacker] != player or not bits[kind[attacker]] & CREATURE_BIT:
             continue
         defenders = []
-        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            d = grid.get(cell)
+        for n in (cell + DX, cell - DX, cell + 1, cell - 1):
+            d = grid.get(n)
             if d is not None and team[ctrl[d]] != mine:
                 defenders.append(d)
         if not defenders:

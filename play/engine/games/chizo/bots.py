@@ -41,7 +41,7 @@ from .catalog import NO_MOVE
 from .effects.base import canonical
 from .evaluate import SPOIL, Windows, placement, score, windows_at
 from .filters import CREATURE_BIT, Filter
-from .grid import Cell, can_reach, free_cells
+from .grid import ORIGIN, Cell, can_reach, cell_at, distance, free_cells
 from .placement import replace_cells
 from .rules import advance, legal_actions
 from .state import ALLIES, ANSWER, CHOICE, FACE_DOWN, REACT, TURN, ChizoState
@@ -385,18 +385,18 @@ class GreedyBot(Bot):
         one of our creatures into a cell that completes a square."""
         found = self.windows(state).holes(free_cells(state))
         if not found:
-            return (0, -1, (0, 0))
+            return (0, -1, ORIGIN)
         p = state.cat.params[state.kind[source]]
         spaces, jump, target = p["spaces"], p.get("jump", False), p["target"]
         kind, ctrl, pos, compat = state.kind, state.ctrl, state.pos, state.cat.compat
         mine = [u for u in pos if ctrl[u] == player and compat[kind[u]]]
-        best: tuple[int, int, Cell] = (0, -1, (0, 0))
+        best: tuple[int, int, Cell] = (0, -1, ORIGIN)
         for cell, (_, mask, uids) in found:
             for uid in mine:
                 if not mask >> kind[uid] & 1 or uid in uids:
                     continue
                 start = pos[uid]
-                if max(abs(cell[0] - start[0]), abs(cell[1] - start[1])) > spaces:
+                if distance(cell, start) > spaces:
                     continue
                 if (
                     not match(state, target, uid, player, source)
@@ -513,8 +513,8 @@ class GreedyBot(Bot):
         d = state.kind[uid]  # type: ignore[index]  # a tile id: from legal_actions
         if not state.cat.bits[d] & CREATURE_BIT:
             return 0.1
-        # Ints: from legal_actions.
-        points, build = placement(d, windows_at(state, (x, y), -1))  # type: ignore[arg-type]
+        # Ints on the area: from legal_actions.
+        points, build = placement(d, windows_at(state, cell_at(x, y), -1))  # type: ignore[arg-type]
         return 10.0 * points + build
 
     def move_choice(self, state: ChizoState, legal: Sequence[Action], source: int) -> Action:
@@ -528,8 +528,8 @@ class GreedyBot(Bot):
                         d,
                         windows_at(
                             state,
-                            # Ints: from legal_actions.
-                            (a.args[0], a.args[1]),  # type: ignore[arg-type]
+                            # Ints on the area: from legal_actions.
+                            cell_at(a.args[0], a.args[1]),  # type: ignore[arg-type]
                             moving,
                         ),
                     )[0]

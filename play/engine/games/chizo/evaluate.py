@@ -1,8 +1,8 @@
 """What the bots know about a position: squares within reach, tile values, a score.
 
 Everything here reads only what a seat may see: the playing area, the piles, the seat's
-own hand. A *window* is a 2x2 block of cells; a free cell lies in four. What a creature
-placed in a free cell would do follows from its windows: complete squares (a window of
+own hand. A *window* is a 2x2 block of cells, named by its top-left cell; a free cell
+lies in four. What a creature placed in a free cell would do follows from its windows: complete squares (a window of
 three compatible creatures it is compatible with: points now), build towards them (a
 window whose creatures are all compatible with it), or spoil one (a window holding a
 creature it is not compatible with).
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .grid import Cell, free_cells
+from .grid import DX, Cell, free_cells
 from .state import ChizoState
 
 #: What joining a window with n compatible creatures (and room for the rest) is worth.
@@ -84,21 +84,21 @@ class Windows:
         corners, cells, terms = self._corners, self._cells, self._terms
         pop_cell, pop_terms, pop_corner = cells.pop, terms.pop, corners.pop
         # The cells whose tile changed: the symmetric difference of the two grids' items.
-        for (x, y), _ in old.items() ^ grid.items():
+        for c, _ in old.items() ^ grid.items():
             for around in (
-                (x - 1, y - 1),
-                (x, y - 1),
-                (x + 1, y - 1),
-                (x - 1, y),
-                (x, y),
-                (x + 1, y),
-                (x - 1, y + 1),
-                (x, y + 1),
-                (x + 1, y + 1),
+                c - DX - 1,
+                c - 1,
+                c + DX - 1,
+                c - DX,
+                c,
+                c + DX,
+                c - DX + 1,
+                c + 1,
+                c + DX + 1,
             ):
                 pop_cell(around, None)
                 pop_terms(around, None)
-            for corner in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
+            for corner in (c, c - DX, c - 1, c - DX - 1):
                 pop_corner(corner, None)
         self._grid = dict(grid)
 
@@ -107,15 +107,14 @@ class Windows:
         found = self._cells.get(cell)
         if found is not None:
             return found
-        x, y = cell
         corners, state = self._corners, self._state
         empty = 0
         live = []
-        for key in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
+        for key in (cell, cell - DX, cell - 1, cell - DX - 1):
             if key in corners:
                 info = corners[key]
             else:
-                info = corners[key] = window(state, key[0], key[1], -1)
+                info = corners[key] = window(state, key, -1)
             if info is not None:
                 if info[0]:
                     live.append(info)
@@ -134,18 +133,17 @@ class Windows:
         found = self._terms.get(cell)
         if found is not None:
             return found
-        x, y = cell
         corners, state = self._corners, self._state
         const = 0.0
         builds: list[tuple[int, float]] = []
         completes: list[tuple[int, tuple[int, ...]]] = []
-        for key in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
+        for key in (cell, cell - DX, cell - 1, cell - DX - 1):
             # A membership test, not a sentinel default: compiled code boxes tuples
             # afresh, so an identity check against a tuple sentinel would never hold.
             if key in corners:
                 info = corners[key]
             else:
-                info = corners[key] = window(state, key[0], key[1], -1)
+                info = corners[key] = window(state, key, -1)
             if info is None:
                 continue
             n = info[0]
@@ -177,24 +175,24 @@ class Windows:
         return self._holes
 
 
-def window(state: ChizoState, x0: int, y0: int, ignore: int) -> Info | None:
-    """The window whose top-left cell is (x0, y0), tile ``ignore`` treated as absent
+def window(state: ChizoState, corner: Cell, ignore: int) -> Info | None:
+    """The window whose top-left cell is ``corner``, tile ``ignore`` treated as absent
     (being replaced or moved away); None if it can never become a square (full, or
     holding a non-creature or two incompatible tiles)."""
     grid = state.grid
-    x1, y1 = x0 + 1, y0 + 1
     uids = []
     # Written out (not a comprehension): this runs for every window a bot looks at.
-    u = grid.get((x0, y0))
+    # The cells in (x, y) order: the corner, right of it, below it, right of that.
+    u = grid.get(corner)
     if u is not None and u != ignore:
         uids.append(u)
-    u = grid.get((x1, y0))
+    u = grid.get(corner + DX)
     if u is not None and u != ignore:
         uids.append(u)
-    u = grid.get((x0, y1))
+    u = grid.get(corner + 1)
     if u is not None and u != ignore:
         uids.append(u)
-    u = grid.get((x1, y1))
+    u = grid.get(corner + DX + 1)
     if u is not None and u != ignore:
         uids.append(u)
     n = len(uids)
@@ -218,11 +216,10 @@ def window(state: ChizoState, x0: int, y0: int, ignore: int) -> Info | None:
 
 def windows_at(state: ChizoState, cell: Cell, ignore: int = -1) -> Around:
     """The windows of ``cell`` with tile ``ignore`` treated as absent (not remembered)."""
-    x, y = cell
     empty = 0
     live = []
-    for x0, y0 in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)):
-        info = window(state, x0, y0, ignore)
+    for corner in (cell, cell - DX, cell - 1, cell - DX - 1):
+        info = window(state, corner, ignore)
         if info is not None:
             if info[0]:
                 live.append(info)

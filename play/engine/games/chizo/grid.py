@@ -11,33 +11,54 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Protocol
 
-Cell = tuple[int, int]
+#: A cell of the area as one int, ``x * DX + y``: ints hash, compare and sort far faster
+#: than (x, y) tuples, and in the same order (x first, then y) while ``|y| < DX / 2``.
+#: Actions, events and saved states speak (x, y); the engine converts at those edges.
+Cell = int
 
-ORTHOGONAL: Final[tuple[Cell, ...]] = ((1, 0), (-1, 0), (0, 1), (0, -1))
-KING: Final[tuple[Cell, ...]] = (
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-)
+DX: Final = 1 << 16
+#: Coordinates a cell may have: a game's few hundred tiles, each placed next to another
+#: or moved a few spaces, stay far inside.
+LIMIT: Final = DX // 2 - 1
+ORTHOGONAL: Final[tuple[int, ...]] = (DX, -DX, 1, -1)
+KING: Final[tuple[int, ...]] = (DX, -DX, 1, -1, DX + 1, DX - 1, -DX + 1, -DX - 1)
 #: Where the first tile goes: "the first Tile played" may go anywhere, and on an open
 #: plane every cell is alike, so the engine puts it at the origin.
-ORIGIN: Final[Cell] = (0, 0)
+ORIGIN: Final[Cell] = 0
+
+
+def cell_at(x: int, y: int) -> Cell:
+    """The cell of coordinates (x, y); both within ``LIMIT`` (see :func:`on_area`)."""
+    return x * DX + y
+
+
+def on_area(x: int, y: int) -> bool:
+    """Whether (x, y) are coordinates a cell can have."""
+    return -LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT
+
+
+def xy(cell: Cell) -> tuple[int, int]:
+    """The (x, y) coordinates of a cell."""
+    x = (cell + DX // 2) >> 16
+    return (x, cell - x * DX)
 
 
 def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
-    """The four orthogonal neighbours of a cell."""
-    x, y = cell
-    return ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+    """The four orthogonal neighbours of a cell: right, left, below, above."""
+    return (cell + DX, cell - DX, cell + 1, cell - 1)
 
 
 def adjacent(a: Cell, b: Cell) -> bool:
     """Whether two cells are orthogonal neighbours."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    d = a - b
+    return d == 1 or d == -1 or d == DX or d == -DX
+
+
+def distance(a: Cell, b: Cell) -> int:
+    """Steps between two cells when diagonal steps count as one (as movement does)."""
+    ax, ay = xy(a)
+    bx, by = xy(b)
+    return max(abs(ax - bx), abs(ay - by))
 
 
 def frontier(grid: Mapping[Cell, int]) -> list[Cell]:
@@ -50,10 +71,10 @@ def frontier(grid: Mapping[Cell, int]) -> list[Cell]:
     if not grid:
         return [ORIGIN]
     free = set()
-    for x, y in grid:
-        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if cell not in grid:
-                free.add(cell)
+    for c in grid:
+        for n in (c + DX, c - DX, c + 1, c - 1):
+            if n not in grid:
+                free.add(n)
     return sorted(free)
 
 
@@ -64,24 +85,23 @@ def reachable(grid: Mapping[Cell, int], start: Cell, spaces: int, jump: bool) ->
     ``spaces`` steps; the tile's own cell counts as free once it has left. Jumping, any
     free cell within ``spaces`` steps in the eight directions, passing over tiles.
     """
-    sx, sy = start
     if jump:
         return [
-            (sx + dx, sy + dy)
+            start + dx * DX + dy
             for dx in range(-spaces, spaces + 1)
             for dy in range(-spaces, spaces + 1)
-            if (dx or dy) and (sx + dx, sy + dy) not in grid
+            if (dx or dy) and start + dx * DX + dy not in grid
         ]
     seen = {start}
     layer = [start]
     for _ in range(spaces):
         nxt = []
-        for x, y in layer:
-            for dx, dy in KING:
-                cell = (x + dx, y + dy)
-                if cell not in seen and cell not in grid:
-                    seen.add(cell)
-                    nxt.append(cell)
+        for c in layer:
+            for step in KING:
+                n = c + step
+                if n not in seen and n not in grid:
+                    seen.add(n)
+                    nxt.append(n)
         layer = nxt
     seen.discard(start)
     return sorted(seen)
@@ -90,11 +110,10 @@ def reachable(grid: Mapping[Cell, int], start: Cell, spaces: int, jump: bool) ->
 def can_leave(grid: Mapping[Cell, int], start: Cell, spaces: int, jump: bool) -> bool:
     """Whether a tile on ``start`` has somewhere to move (as :func:`reachable`, cheaply):
     walking, a free cell among the eight around; jumping, one within ``spaces``."""
-    x, y = start
     reach = spaces if jump else 1
     for dx in range(-reach, reach + 1):
         for dy in range(-reach, reach + 1):
-            if (dx or dy) and (x + dx, y + dy) not in grid:
+            if (dx or dy) and start + dx * DX + dy not in grid:
                 return True
     return False
 
@@ -103,8 +122,7 @@ def can_reach(grid: Mapping[Cell, int], start: Cell, goal: Cell, spaces: int, ju
     """Whether a tile on ``start`` can move to the free cell ``goal`` (as :func:`reachable`)."""
     if goal in grid or goal == start:
         return False
-    gx, gy = goal
-    if max(abs(gx - start[0]), abs(gy - start[1])) > spaces:
+    if distance(goal, start) > spaces:
         return False
     if jump:
         return True
@@ -112,19 +130,15 @@ def can_reach(grid: Mapping[Cell, int], start: Cell, goal: Cell, spaces: int, ju
     layer = [start]
     for left in range(spaces, 0, -1):
         nxt = []
-        for x, y in layer:
-            for dx, dy in KING:
-                cell = (x + dx, y + dy)
-                if cell == goal:
+        for c in layer:
+            for step in KING:
+                n = c + step
+                if n == goal:
                     return True
                 # Only cells from which the goal is still within reach are worth a step.
-                if (
-                    cell not in seen
-                    and cell not in grid
-                    and max(abs(gx - cell[0]), abs(gy - cell[1])) < left
-                ):
-                    seen.add(cell)
-                    nxt.append(cell)
+                if n not in seen and n not in grid and distance(goal, n) < left:
+                    seen.add(n)
+                    nxt.append(n)
         layer = nxt
     return False
 

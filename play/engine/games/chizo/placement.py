@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .events import Events, emit
 from .filters import Filter
-from .grid import Cell
+from .grid import Cell, xy
 from .squares import arrived
 from .state import ChizoState, Frame
 from .targets import in_play
@@ -62,16 +62,18 @@ def place_tile(state: ChizoState, player: int, uid: int, cell: Cell, out: Events
     if replaced is not None:
         remove_from_play(state, replaced, out, why="replaced")
     put_on_grid(state, uid, cell, player)
-    emit(
-        out,
-        "placed",
-        player=player,
-        tile=uid,
-        name=state.name(uid),
-        x=cell[0],
-        y=cell[1],
-        replaced=replaced,
-    )
+    if out is not None:
+        x, y = xy(cell)
+        emit(
+            out,
+            "placed",
+            player=player,
+            tile=uid,
+            name=state.name(uid),
+            x=x,
+            y=y,
+            replaced=replaced,
+        )
     sweep(state, out)
     if state.cat.enters[state.kind[uid]]:
         state.frames.append(Frame("_arrive", player, uid))

@@ -17,7 +17,7 @@ from .effects import EFFECTS
 from .effects.base import canonical
 from .events import Events
 from .flow import settle
-from .grid import free_cells
+from .grid import cell_at, free_cells
 from .placement import attach_tile, hosts_for, place_tile, replace_cells
 from .stack import lend, pass_, react, reaction_actions, start_action_stack, start_battle_stack
 from .state import ALLIES, ANSWER, CHOICE, FACE_DOWN, OVER, REACT, TURN, ChizoState
@@ -173,8 +173,8 @@ def advance(state: ChizoState, action: Action) -> None:
 def _place(state: ChizoState, action: Action, out: Events) -> None:
     uid, x, y = action.args
     take_action(state)
-    # Ints: from legal_actions.
-    place_tile(state, action.player, uid, (x, y), out)  # type: ignore[arg-type]
+    # Ints on the area: from legal_actions.
+    place_tile(state, action.player, uid, cell_at(x, y), out)  # type: ignore[arg-type]
 
 
 def _attach(state: ChizoState, action: Action, out: Events) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .grid import Cell
+from .grid import cell_at
 from .setup import new_state
 from .state import TURN, ChizoState
 from .tiles import TileDef
@@ -29,8 +29,8 @@ def position(
     players: int = 2,
     *,
     tiles: Sequence[TileDef | Mapping[str, Any]] | None = None,
-    grid: Mapping[Cell, Placed] | None = None,
-    attached: Mapping[Cell, Placed] | None = None,
+    grid: Mapping[tuple[int, int], Placed] | None = None,
+    attached: Mapping[tuple[int, int], Placed] | None = None,
     hands: Mapping[int, Sequence[Any]] | None = None,
     stacks: Mapping[int, Sequence[Any]] | None = None,
     discards: Mapping[int, Sequence[Any]] | None = None,
@@ -44,7 +44,8 @@ def position(
 ) -> ChizoState:
     """A game at the start of ``active``'s turn with the given tiles where given.
 
-    ``stacks`` list each seat's Stack bottom to top (the last is drawn first);
+    ``grid`` and ``attached`` are keyed by (x, y); ``stacks`` list each seat's Stack
+    bottom to top (the last is drawn first);
     ``piles`` each Point Pile's tiles as (tile id, owner).
     """
     grid, attached = grid or {}, attached or {}
@@ -81,14 +82,15 @@ def position(
     state.piles = [
         [take(owner, n) for n, owner in piles.get(p, ())] for p in range(len(state.piles))
     ]
-    for cell, entry in grid.items():
+    for (x, y), entry in grid.items():
         uid = take(entry[1], entry[0])
+        cell = cell_at(x, y)
         state.grid[cell] = uid
         state.pos[uid] = cell
         state.ctrl[uid] = entry[2] if len(entry) == 3 else entry[1]
-    for cell, entry in attached.items():
+    for (x, y), entry in attached.items():
         uid = take(entry[1], entry[0])
-        state.att[state.grid[cell]] = uid
+        state.att[state.grid[cell_at(x, y)]] = uid
         state.ctrl[uid] = entry[2] if len(entry) == 3 else entry[1]
     state.free = None
     state.turn, state.active = 1, active

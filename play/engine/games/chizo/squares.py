@@ -18,12 +18,12 @@ from typing import Final
 
 from .events import Events, emit
 from .filters import CREATURE_BIT
-from .grid import Cell
+from .grid import DX, Cell
 from .state import ChizoState
 from .zones import capture, sweep
 
 #: Offsets of the top-left corner of the four 2x2 windows holding a cell.
-_CORNERS: Final[tuple[Cell, ...]] = ((0, 0), (-1, 0), (0, -1), (-1, -1))
+_CORNERS: Final[tuple[Cell, ...]] = (0, -DX, -1, -DX - 1)
 
 
 def squares_at(state: ChizoState, uid: int) -> list[tuple[int, int, int, int]]:
@@ -36,19 +36,18 @@ def squares_at(state: ChizoState, uid: int) -> list[tuple[int, int, int, int]]:
     mine = cat.compat[d]
     if not mine:
         return []
-    x, y = cell
     # In every square the tile has two orthogonal neighbours: with fewer, no square.
-    if ((x + 1, y) in grid) + ((x - 1, y) in grid) + ((x, y + 1) in grid) + (
-        (x, y - 1) in grid
+    if ((cell + DX) in grid) + ((cell - DX) in grid) + ((cell + 1) in grid) + (
+        (cell - 1) in grid
     ) < 2:
         return []
     found = []
-    for dx, dy in _CORNERS:
-        x0, y0 = x + dx, y + dy
-        a = grid.get((x0, y0))
-        b = grid.get((x0 + 1, y0))
-        c = grid.get((x0, y0 + 1))
-        e = grid.get((x0 + 1, y0 + 1))
+    for corner in _CORNERS:
+        c0 = cell + corner
+        a = grid.get(c0)
+        b = grid.get(c0 + DX)
+        c = grid.get(c0 + 1)
+        e = grid.get(c0 + DX + 1)
         if a is None or b is None or c is None or e is None:
             continue
         others = [t for t in (a, b, c, e) if t != uid]

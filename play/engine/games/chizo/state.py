@@ -3,9 +3,10 @@
 Tiles are ints ("uids"), numbered at setup seat by seat in stack-list order; ``kind``
 maps a uid to its definition in the catalogue and ``owner`` to its owner (both fixed for
 the game: "Tiles never change ownership"). Every uid is in exactly one zone: a Stack, a
-hand, a Discard Pile, a Point Pile, the grid (``grid``: (x, y) -> uid, ``pos`` the other
-way), attached to a grid tile (``att``: host -> attached tile), an entry of the Action
-Stack, or ``current`` (the entry resolving now). Stacks have their top at the end.
+hand, a Discard Pile, a Point Pile, the grid (``grid``: cell -> uid, a cell being an
+int, ``grid.Cell``; ``pos`` the other way), attached to a grid tile (``att``: host ->
+attached tile), an entry of the Action Stack, or ``current`` (the entry resolving now).
+Stacks have their top at the end.
 
 Decisions the rules wait for besides a turn's actions (allies, reactions, targets chosen
 on resolution...) are part of the state: ``phase`` and ``to_act`` say whose decision it is,
@@ -18,8 +19,7 @@ from typing import Any, Final, NamedTuple
 
 from ...core import DataError, Rng, State
 from .catalog import Catalog, catalog_for
-
-Cell = tuple[int, int]
+from .grid import Cell, cell_at, on_area, xy
 
 # Phases: whose decision the game waits for, and of what kind.
 TURN: Final = "turn"
@@ -361,7 +361,7 @@ class ChizoState(State):
             "hands": [list(z) for z in self.hands],
             "discards": [list(z) for z in self.discards],
             "piles": [list(z) for z in self.piles],
-            "grid": [[x, y, uid] for (x, y), uid in self.grid.items()],
+            "grid": [[*xy(cell), uid] for cell, uid in self.grid.items()],
             "attached": [[host, mod] for host, mod in self.att.items()],
             "temps": [list(t) for t in self.temps],
             "protects": [list(p) for p in self.protects],
@@ -425,7 +425,11 @@ def _read_zones(state: ChizoState, data: Any) -> None:
     state.ctrl = _ints(data["ctrl"])
     for name in ("stacks", "hands", "discards", "piles"):
         setattr(state, name, [_ints(z) for z in data[name]])
-    state.grid = {(int(x), int(y)): int(u) for x, y, u in data["grid"]}
+    state.grid = {}
+    for x, y, u in data["grid"]:
+        if not on_area(int(x), int(y)):
+            raise DataError("bad_state", f"cell ({x}, {y}) is off the area")
+        state.grid[cell_at(int(x), int(y))] = int(u)
     state.pos = {u: cell for cell, u in state.grid.items()}
     state.att = {int(h): int(m) for h, m in data["attached"]}
     state.temps = [Temp(*_ints(t)) for t in data["temps"]]

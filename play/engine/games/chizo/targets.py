@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .catalog import ATTACKING, DEFENDING, NO_TARGET
 from .filters import CREATURE_BIT, ITEM_BIT, MODIFIER_BIT, OBSTACLE_BIT, PLACED_BITS, YOU, Filter
-from .grid import adjacent
+from .grid import DX, adjacent
 from .state import ChizoState
 
 
@@ -55,8 +55,7 @@ def _adjacent_ok(state: ChizoState, what: str, uid: int, you: int, source: int) 
         other = state.pos.get(source)
         return other is not None and adjacent(cell, other)
     cat, grid, kind = state.cat, state.grid, state.kind
-    x, y = cell
-    for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+    for n in (cell + DX, cell - DX, cell + 1, cell - 1):
         v = grid.get(n)
         if v is None:
             continue
@@ -128,9 +127,8 @@ def restrictions(state: ChizoState, uid: int) -> int:
     if cat.any_near:
         cell = state.pos.get(uid)
         if cell is not None:
-            x, y = cell
             grid, near, ctrl = state.grid, cat.near, state.ctrl
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            for n in (cell + DX, cell - DX, cell + 1, cell - 1):
                 v = grid.get(n)
                 if v is not None:
                     r = near[kind[v]]
@@ -155,11 +153,11 @@ def restriction_map(state: ChizoState) -> dict[int, int]:
             found[host] = found.get(host, 0) | flags
     if cat.any_near:
         grid, near, ctrl = state.grid, cat.near, state.ctrl
-        for v, (x, y) in state.pos.items():
+        for v, cell in state.pos.items():
             r = near[kind[v]]
             if r is None:
                 continue
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            for n in (cell + DX, cell - DX, cell + 1, cell - 1):
                 u = grid.get(n)
                 if u is not None and match(state, r.affects, u, ctrl[v], v):
                     found[u] = found.get(u, 0) | r.flags
@@ -181,9 +179,8 @@ def values(state: ChizoState, uid: int) -> tuple[int, int]:
         cell = state.pos.get(uid)
         if cell is not None:
             set_s = set_i = -1
-            x, y = cell
             grid, aura, ctrl = state.grid, cat.aura, state.ctrl
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            for n in (cell + DX, cell - DX, cell + 1, cell - 1):
                 v = grid.get(n)
                 if v is None:
                     continue

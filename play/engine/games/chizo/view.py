@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .grid import Cell, xy
 from .state import FACE_DOWN_MODES, ChizoState, Entry
 from .targets import values
 
@@ -47,7 +48,7 @@ def view(state: ChizoState, player: int, legal: list[dict[str, Any]]) -> dict[st
         "end": state.end,
         "grid": [
             _grid_tile(state, uid, cell)
-            for cell, uid in sorted(state.grid.items(), key=lambda item: (item[0][1], item[0][0]))
+            for cell, uid in sorted(state.grid.items(), key=lambda item: xy(item[0])[::-1])
         ],
         "hand": [tile_view(state, u) for u in sorted(state.hands[player])],
         "hand_sizes": [len(h) for h in state.hands],
@@ -63,13 +64,14 @@ def view(state: ChizoState, player: int, legal: list[dict[str, Any]]) -> dict[st
     }
 
 
-def _grid_tile(state: ChizoState, uid: int, cell: tuple[int, int]) -> dict[str, Any]:
+def _grid_tile(state: ChizoState, uid: int, cell: Cell) -> dict[str, Any]:
     strength, intelligence = values(state, uid)
     mod = state.att.get(uid)
+    x, y = xy(cell)
     return {
         **tile_view(state, uid),
-        "x": cell[0],
-        "y": cell[1],
+        "x": x,
+        "y": y,
         "controller": state.ctrl[uid],
         "str": strength,
         "int": intelligence,

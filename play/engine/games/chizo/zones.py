@@ -12,7 +12,7 @@ from __future__ import annotations
 from .catalog import NO_MOVE
 from .events import Events, emit
 from .filters import CREATURE_BIT
-from .grid import Cell
+from .grid import DX, Cell
 from .state import OVER, ChizoState
 from .targets import restrictions, values
 from .tiles import POINTS_TO_WIN
@@ -196,8 +196,7 @@ def _lowered(state: ChizoState) -> list[int]:
     for uid, cell in pos.items():
         how = lowers[kind[uid]]
         if how == 1:
-            x, y = cell
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            for n in (cell + DX, cell - DX, cell + 1, cell - 1):
                 v = grid.get(n)
                 if v is not None:
                     found.add(v)

@@ -8,7 +8,7 @@ from ....core import Action
 from ..actions import to, with_cells
 from ..events import Events, emit
 from ..filters import PLACED_BITS, Filter
-from ..grid import Cell, can_leave, free_cells, reachable
+from ..grid import Cell, can_leave, cell_at, free_cells, reachable, xy
 from ..placement import cells_for, enters_frame, place_tile
 from ..squares import arrived
 from ..state import ChizoState, Frame
@@ -99,12 +99,13 @@ class MoveTiles(Effect):
             frame.step = 2
         else:
             uid = frame.data[-1]
-            # Ints: from legal_actions.
-            cell: Cell = (action.args[0], action.args[1])  # type: ignore[assignment]
+            # Ints on the area: from legal_actions.
+            cell = cell_at(action.args[0], action.args[1])  # type: ignore[arg-type]
             start = state.pos[uid]
             move_on_grid(state, uid, cell)
             if out is not None:
-                emit(out, "moved", tile=uid, name=state.name(uid), frm=list(start), to=list(cell))
+                frm, to = list(xy(start)), list(xy(cell))
+                emit(out, "moved", tile=uid, name=state.name(uid), frm=frm, to=to)
             frame.step = 1
             frame.left -= 1
             sweep(state, out)
@@ -156,5 +157,5 @@ class PutIntoPlay(Effect):
             return
         uid, x, y = action.args
         frame.left -= 1
-        # Ints: from legal_actions.
-        place_tile(state, frame.player, uid, (x, y), out)  # type: ignore[arg-type]
+        # Ints on the area: from legal_actions.
+        place_tile(state, frame.player, uid, cell_at(x, y), out)  # type: ignore[arg-type]
