@@ -2,10 +2,10 @@
 
 Everything here reads only what a seat may see: the playing area, the piles, the seat's
 own hand. A *window* is a 2x2 block of cells, named by its top-left cell; a free cell
-lies in four. What a creature placed in a free cell would do follows from its windows: complete squares (a window of
-three compatible creatures it is compatible with: points now), build towards them (a
-window whose creatures are all compatible with it), or spoil one (a window holding a
-creature it is not compatible with).
+lies in four. What a creature placed in a free cell would do follows from its windows:
+complete squares (a window of three compatible creatures it is compatible with: points
+now), build towards them (a window whose creatures are all compatible with it), or spoil
+one (a window holding a creature it is not compatible with).
 
 These run for every placement the greedy bot weighs, so a window is summarised as
 (tiles present, the tile definitions compatible with all of them as a bitmask, their
@@ -83,8 +83,11 @@ class Windows:
         self.memo = {}
         corners, cells, terms = self._corners, self._cells, self._terms
         pop_cell, pop_terms, pop_corner = cells.pop, terms.pop, corners.pop
-        # The cells whose tile changed: the symmetric difference of the two grids' items.
-        for c, _ in old.items() ^ grid.items():
+        # The cells whose tile changed (the two grids' items' symmetric difference, found
+        # by lookups: a set of the items would hash a tuple for every tile in play).
+        changed = [c for c, u in grid.items() if old.get(c) != u]
+        changed += [c for c in old if c not in grid]
+        for c in changed:
             for around in (
                 c - DX - 1,
                 c - 1,

@@ -57,16 +57,17 @@ def fizzle(state: ChizoState, frame: Frame, out: Events, why: str = "no target")
 def canonical(state: ChizoState, uids: list[int]) -> list[int]:
     """One uid per tile definition (the lowest), sorted: copies are interchangeable."""
     kind = state.kind
-    if len(set(map(kind.__getitem__, uids))) == len(uids):  # no copies: the common case
-        return sorted(uids)
+    # One plain loop: compiled, it indexes the list and the dict natively (a map over
+    # ``kind.__getitem__`` went through Python calls for every tile).
     seen: dict[int, int] = {}
-    get = seen.get
     for u in uids:
         d = kind[u]
-        v = get(d)
+        v = seen.get(d)
         if v is None or u < v:
             seen[d] = u
-    return sorted(seen.values())
+    found = list(seen.values())
+    found.sort()
+    return found
 
 
 class Effect:
