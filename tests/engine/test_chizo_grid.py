@@ -9,6 +9,7 @@ creatures carry.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping
 
 import pytest
@@ -368,3 +369,37 @@ def test_the_default_basic_creatures_carry_the_basic_effect_key() -> None:
         assert row["effect_key"] == "basic"
         bare = {k: v for k, v in row.items() if k != "effect_key"}
         assert tile_from_dict(bare).effect_key == row["effect_key"]
+
+
+# -- the frontier brought up to date --------------------------------------------------------
+
+
+def test_the_frontier_brought_up_to_date_is_the_one_worked_out_afresh() -> None:
+    """Tiles put on free cells of the frontier, taken off anywhere and moved away, in
+    random order: after each change the frontier worked out from the one before equals
+    :func:`frontier` of the grid (the same cells in the same order), including the
+    emptied area (the origin) and a lone tile anywhere."""
+    rng = random.Random(7)
+    for _ in range(200):
+        grid: dict[Cell, int] = {}
+        free = area.frontier(grid)
+        for uid in range(rng.randrange(1, 30)):
+            roll = rng.random()
+            if grid and roll < 0.25:  # a tile leaves
+                cell = rng.choice(sorted(grid))
+                del grid[cell]
+                free = area.frontier_after_leave(free, grid, cell)
+            elif grid and roll < 0.4:  # a tile moves to a free cell around, as by walking
+                start = rng.choice(sorted(grid))
+                goal = start + rng.choice(area.KING) * rng.randrange(1, 3)
+                if goal in grid:
+                    continue
+                tile = grid.pop(start)
+                free = area.frontier_after_leave(free, grid, start)
+                grid[goal] = tile
+                free = area.frontier_after_put(free, grid, goal)
+            else:  # a tile placed on the frontier
+                cell = rng.choice(free)
+                grid[cell] = uid
+                free = area.frontier_after_put(free, grid, cell)
+            assert free == area.frontier(grid), sorted(xy(c) for c in grid)

@@ -25,6 +25,7 @@ import pytest
 
 from play.engine.core import Action, IllegalAction, Outcome, Rng
 from play.engine.games.chizo import GAME, ChizoState
+from play.engine.games.chizo.grid import frontier
 from play.engine.games.chizo.state import FACE_DOWN_MODES, Entry
 from play.engine.simulate import play_game
 
@@ -98,6 +99,8 @@ def check_conservation(state: ChizoState, owner: Sequence[int] | None = None) ->
     assert {state.pos[u] for u in state.pos} == set(state.grid)
     assert all(state.grid[cell] == u for u, cell in state.pos.items())
     assert all(host in state.pos for host in state.att)
+    # The frontier a state keeps, brought up to date at each change, is the one its grid has.
+    assert state.free is None or state.free == frontier(state.grid)
 
 
 def check_everything_listed_verifies_and_nothing_else(state: ChizoState) -> None:

@@ -8,6 +8,7 @@ space including the diagonal corners" (Summary, Empty Space).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from typing import Final, Protocol
 
@@ -141,6 +142,45 @@ def can_reach(grid: Mapping[Cell, int], start: Cell, goal: Cell, spaces: int, ju
                     nxt.append(n)
         layer = nxt
     return False
+
+
+def frontier_after_put(free: list[Cell], grid: Mapping[Cell, int], cell: Cell) -> list[Cell]:
+    """The frontier once a tile stands on ``cell`` (already in ``grid``), worked out from
+    ``free``, the frontier before it (a new list: a frontier is shared, never changed)."""
+    if len(grid) == 1:
+        return frontier(grid)  # the first tile: the origin is no longer the one free cell
+    found = list(free)
+    i = bisect_left(found, cell)
+    if i < len(found) and found[i] == cell:
+        del found[i]
+    for n in (cell + DX, cell - DX, cell + 1, cell - 1):
+        if n not in grid:
+            i = bisect_left(found, n)
+            if i == len(found) or found[i] != n:
+                found.insert(i, n)
+    return found
+
+
+def frontier_after_leave(free: list[Cell], grid: Mapping[Cell, int], cell: Cell) -> list[Cell]:
+    """The frontier once the tile on ``cell`` has left it (``cell`` no longer in ``grid``),
+    worked out from ``free``, the frontier before (a new list)."""
+    if not grid:
+        return [ORIGIN]
+    found = list(free)
+    if (cell + DX) in grid or (cell - DX) in grid or (cell + 1) in grid or (cell - 1) in grid:
+        i = bisect_left(found, cell)
+        if i == len(found) or found[i] != cell:
+            found.insert(i, cell)
+    for n in (cell + DX, cell - DX, cell + 1, cell - 1):
+        # A free neighbour stays free only while another tile is next to it.
+        if n in grid or (n + DX) in grid or (n - DX) in grid or (n + 1) in grid:
+            continue
+        if (n - 1) in grid:
+            continue
+        i = bisect_left(found, n)
+        if i < len(found) and found[i] == n:
+            del found[i]
+    return found
 
 
 class _HasGrid(Protocol):

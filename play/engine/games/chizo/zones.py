@@ -12,7 +12,7 @@ from __future__ import annotations
 from .catalog import NO_MOVE
 from .events import Events, emit
 from .filters import CREATURE_BIT
-from .grid import DX, Cell
+from .grid import DX, Cell, frontier_after_leave, frontier_after_put
 from .state import OVER, ChizoState
 from .targets import restrictions, values
 from .tiles import POINTS_TO_WIN
@@ -36,15 +36,21 @@ def put_on_grid(state: ChizoState, uid: int, cell: Cell, controller: int) -> Non
     state.grid[cell] = uid
     state.pos[uid] = cell
     state.ctrl[uid] = controller
-    state.free = None
+    if state.free is not None:  # brought up to date (cheaper than working it out again)
+        state.free = frontier_after_put(state.free, state.grid, cell)
 
 
 def move_on_grid(state: ChizoState, uid: int, cell: Cell) -> None:
     """Move a tile in play to a free cell; its attached tile moves along (keyed by host)."""
-    del state.grid[state.pos[uid]]
+    start = state.pos[uid]
+    del state.grid[start]
+    free = state.free
+    if free is not None:  # the frontier follows the tile leaving, then arriving
+        free = frontier_after_leave(free, state.grid, start)
     state.grid[cell] = uid
     state.pos[uid] = cell
-    state.free = None
+    if free is not None:
+        state.free = frontier_after_put(free, state.grid, cell)
 
 
 def movable(state: ChizoState, uid: int) -> bool:
@@ -73,7 +79,8 @@ def leave_play(state: ChizoState, uid: int, out: Events) -> None:
     cell = state.pos.pop(uid, None)
     if cell is not None:
         del state.grid[cell]
-        state.free = None
+        if state.free is not None:
+            state.free = frontier_after_leave(state.free, state.grid, cell)
         mod = state.att.pop(uid, None)
         if mod is not None:
             state.ctrl[mod] = state.owner[mod]
