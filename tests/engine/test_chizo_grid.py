@@ -30,6 +30,7 @@ from play.engine.games.chizo.filters import (
 from play.engine.games.chizo.grid import DX, LIMIT, Cell, adjacent, cell_at, neighbours, on_area, xy
 from play.engine.games.chizo.scenario import position
 from play.engine.games.chizo.state import ATTACKER_SIDE, DEFENDER_SIDE, Battle
+from play.engine.games.chizo.zones import move_on_grid, remove_from_play
 
 from .chizo_data import tile_list
 from .chizo_table import act, in_hand, legal
@@ -403,3 +404,33 @@ def test_the_frontier_brought_up_to_date_is_the_one_worked_out_afresh() -> None:
                 grid[cell] = uid
                 free = area.frontier_after_put(free, grid, cell)
             assert free == area.frontier(grid), sorted(xy(c) for c in grid)
+
+
+def test_a_state_keeps_its_frontier_up_to_date_through_placing_moving_and_leaving() -> None:
+    """Once worked out, a state's frontier is brought up to date by each change of the
+    grid (not dropped to be worked out again): after a placement, a move by Push and a
+    tile leaving play it is still there, a new list each time, equal to the frontier
+    worked out afresh."""
+    state = position(
+        1,
+        tiles=tile_list(),
+        goldfish=True,
+        grid={(0, 0): ("Ram", 0), (1, 0): ("Rabbit", 0)},
+        hands={0: ["Ox", "Push"]},
+        stacks={0: ["Ox", "Ox", "Ox"]},
+    )
+    before = area.free_cells(state)
+    act(state, "place", in_hand(state, 0, "Ox"), 0, 1)
+    assert state.free is not None
+    assert state.free is not before
+    assert state.free == area.frontier(state.grid)
+    before = state.free
+    move_on_grid(state, state.grid[cell_at(0, 1)], cell_at(-1, 2))
+    assert state.free is not None
+    assert state.free is not before
+    assert state.free == area.frontier(state.grid)
+    before = state.free
+    remove_from_play(state, state.grid[cell_at(1, 0)], None, why="test")
+    assert state.free is not None
+    assert state.free is not before
+    assert state.free == area.frontier(state.grid)

@@ -167,19 +167,17 @@ def frontier_after_leave(free: list[Cell], grid: Mapping[Cell, int], cell: Cell)
     if not grid:
         return [ORIGIN]
     found = list(free)
+    # The cell held a tile, so it was not in the frontier; it is now if a tile is next to it.
     if (cell + DX) in grid or (cell - DX) in grid or (cell + 1) in grid or (cell - 1) in grid:
-        i = bisect_left(found, cell)
-        if i == len(found) or found[i] != cell:
-            found.insert(i, cell)
+        found.insert(bisect_left(found, cell), cell)
     for n in (cell + DX, cell - DX, cell + 1, cell - 1):
-        # A free neighbour stays free only while another tile is next to it.
+        # A free neighbour was in the frontier (next to the tile that left); it stays only
+        # while another tile is next to it.
         if n in grid or (n + DX) in grid or (n - DX) in grid or (n + 1) in grid:
             continue
         if (n - 1) in grid:
             continue
-        i = bisect_left(found, n)
-        if i < len(found) and found[i] == n:
-            del found[i]
+        del found[bisect_left(found, n)]
     return found
 
 
