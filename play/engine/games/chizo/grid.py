@@ -17,11 +17,11 @@ from typing import Final, Protocol
 #: Actions, events and saved states speak (x, y); the engine converts at those edges.
 Cell = int
 
-DX: Final = 1 << 16
+SHIFT: Final = 16
+DX: Final = 1 << SHIFT
 #: Coordinates a cell may have: a game's few hundred tiles, each placed next to another
 #: or moved a few spaces, stay far inside.
 LIMIT: Final = DX // 2 - 1
-ORTHOGONAL: Final[tuple[int, ...]] = (DX, -DX, 1, -1)
 KING: Final[tuple[int, ...]] = (DX, -DX, 1, -1, DX + 1, DX - 1, -DX + 1, -DX - 1)
 #: Where the first tile goes: "the first Tile played" may go anywhere, and on an open
 #: plane every cell is alike, so the engine puts it at the origin.
@@ -40,7 +40,7 @@ def on_area(x: int, y: int) -> bool:
 
 def xy(cell: Cell) -> tuple[int, int]:
     """The (x, y) coordinates of a cell."""
-    x = (cell + DX // 2) >> 16
+    x = (cell + DX // 2) >> SHIFT
     return (x, cell - x * DX)
 
 
