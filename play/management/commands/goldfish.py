@@ -15,7 +15,7 @@ from play.engine_choice import running
 from play.matches.decks import DeckFileError, deck_file_cards
 from play.matches.setups import SeatsError
 from play.simulations.reports import goldfish_lines
-from play.simulations.runners import GOLDFISH_RUNNERS
+from play.simulations.runners import GOLDFISH_RUNNERS, settle_heap
 from play.simulations.specs import EFFECT_POINTS, goldfish_options, reading_words
 from play.simulations.tallies import GoldfishTally
 
@@ -55,6 +55,7 @@ class Command(BaseCommand):
         except SeatsError as error:
             raise CommandError(str(error)) from None
         runner = GOLDFISH_RUNNERS[game]
+        settle_heap()
         tally = GoldfishTally(by_turn=5)  # folded game by game: no list of records kept
         try:
             for index in tqdm(
