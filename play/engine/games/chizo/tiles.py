@@ -49,8 +49,10 @@ MAX_LENGTH: Final[int] = _ENGINE["max_length"]
 
 #: The tile types, in the catalogue's order.
 TYPES: Final[tuple[str, ...]] = tuple(_DATA["types"])
-if len(TYPES) != 7:  # the names below read them by position
-    raise ImportError(f"data.json lists {len(TYPES)} tile types where the engine names 7")
+# The names below read the types by position. (The count is checked on the data, not on
+# TYPES: a length check would narrow TYPES to a fixed-size tuple, which mypyc miscompiles.)
+if len(_DATA["types"]) != 7:
+    raise ImportError(f"data.json lists {len(_DATA['types'])} tile types where the engine names 7")
 CREATURE: Final = TYPES[0]
 ACTION: Final = TYPES[1]
 REACTION: Final = TYPES[2]

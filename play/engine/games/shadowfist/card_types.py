@@ -13,8 +13,10 @@ _DATA: Final[dict[str, Any]] = json.loads(
 
 #: Every type in the catalogue's order; "Other" is a type the engine cannot play.
 TYPES: Final[tuple[str, ...]] = tuple(_DATA["types"])
-if len(TYPES) != 7:  # the names below read them by position
-    raise ImportError(f"data.json lists {len(TYPES)} card types where the engine names 7")
+# The names below read the types by position. (The count is checked on the data, not on
+# TYPES: a length check would narrow TYPES to a fixed-size tuple, which mypyc miscompiles.)
+if len(_DATA["types"]) != 7:
+    raise ImportError(f"data.json lists {len(_DATA['types'])} card types where the engine names 7")
 CHARACTER: Final = TYPES[0]
 FENG_SHUI: Final = TYPES[1]
 SITE: Final = TYPES[2]
