@@ -145,11 +145,12 @@ def step(state: ChocoboState, seat: int, piece: int, frm: int, to: int, follower
         if piece == PAIR:
             smalls[0] = smalls[1] = to
             keeps = state.bigs[seat] == frm
+            weight = 2
         else:
             state.bigs[seat] = to
             state.big_moved = True
             keeps = smalls[0] == smalls[1] == frm
-        weight = 2 if piece == PAIR else BIG_WEIGHT
+            weight = BIG_WEIGHT
         load[frm] -= weight
         load[to] += weight
         if not keeps:

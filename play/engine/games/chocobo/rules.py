@@ -21,7 +21,7 @@ from typing import Final, cast
 from ...core import Action, Event
 from . import friends as fr
 from . import movement as mv
-from .actions import ONE, PIECE_CODE
+from .actions import PIECE_CODE
 from .board import (
     CROMA,
     FACE_DRAWS,
@@ -271,7 +271,7 @@ def _move(state: ChocoboState, act: Action, out: Events) -> None:
                 },
             )
         )
-    if kick and piece != ONE:
+    if kick:  # only the pair or the big chocobo kicks (mv.step is False for one chocobo)
         state.kick_space, state.kicked = to, 0
         state.phase = KICK
         kicks: list[Action] = []
