@@ -42,7 +42,7 @@ def next_players_movement(state):
 # -- which spaces stay closed after a step -------------------------------------------
 
 
-@pytest.mark.rule("chocobo-party-up.txt", 97, 103)
+@pytest.mark.rule("chocobo-party-up.txt", 97, 105)
 def test_a_space_stays_closed_while_the_big_chocobo_stays_when_one_chocobo_leaves_it():
     """Seat 0's big chocobo and both chocobos are on b20; one chocobo leaves for b10. The
     big one is still on b20, so seat 1's chocobo next to it may not go there, though b20
@@ -175,7 +175,7 @@ def test_the_big_chocobo_may_not_enter_a_space_its_kick_could_not_bring_down_to_
 # -- the fast path ends movement as the rules do -------------------------------------
 
 
-@pytest.mark.rule("chocobo-party-up.txt", 97, 103, 111)
+@pytest.mark.rule("chocobo-party-up.txt", 97, 105, 111)
 def test_a_step_that_leaves_no_step_possible_ends_movement_on_the_fast_path_too():
     """Seat 0's big chocobo has moved onto b10 (seats 2 and 3 each have a chocobo there:
     4), then its chocobo steps from b01 to b00 with a step left. No step is possible any
