@@ -10,7 +10,6 @@ import os
 
 # Celery ships no type hints (no py.typed, no stubs package).
 from celery import Celery  # type: ignore[import-untyped]
-from celery.signals import worker_process_init  # type: ignore[import-untyped]
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -18,12 +17,3 @@ app = Celery("cardhouse")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # The apps' task modules, named (play's tasks live in its simulations package).
 app.autodiscover_tasks(["play.simulations"])
-
-
-@worker_process_init.connect  # type: ignore[untyped-decorator]  # celery ships no hints
-def _settle_heap(**_: object) -> None:
-    """A worker process starts with Django loaded: set it aside from the collector
-    (play.simulations.runners.settle_heap) before it runs games."""
-    from play.simulations.runners import settle_heap
-
-    settle_heap()

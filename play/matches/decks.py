@@ -17,7 +17,8 @@ from django.http import Http404
 from cards.models import Card
 from decks.intake import lines_from_text
 from decks.models import Deck
-from decks.selectors import deck_for_read
+from decks.selectors import deck_for_read, deck_lines
+from play.matches.legality import Legality, checked, deck_legality
 from play.matches.setups import SeatsError
 
 CHIZO_FIELDS = (
@@ -45,8 +46,10 @@ def card_row(card: Card, game: str) -> dict[str, Any]:
 
 
 def deck_cards(
-    *, user: AbstractBaseUser, deck_id: int, game: str | None
-) -> tuple[Deck, list[tuple[dict[str, Any], int]]]:
+    *, user: AbstractBaseUser, deck_id: int, game: str | None, test_anyway: bool = False
+) -> tuple[Deck, list[tuple[dict[str, Any], int]], Legality]:
+    """A deck the user may read as card rows, with its verdict in its format: an illegal
+    deck is refused (IllegalDeckError) unless ``test_anyway``."""
     try:
         deck = deck_for_read(user=user, deck_id=deck_id)
     except Http404:
@@ -57,7 +60,9 @@ def deck_cards(
     cards = [(card_row(e.card, deck.game.slug), e.count) for e in entries]
     if not cards:
         raise SeatsError("deck", f"deck {deck_id} has no cards")
-    return deck, cards
+    legality = deck_legality(deck_lines(deck=deck), game=deck.game.slug, format_slug=deck.format)
+    checked("deck", f"deck {deck_id} ({deck.name})", legality, test_anyway=test_anyway)
+    return deck, cards, legality
 
 
 MAX_DECK_FILE = 200_000
@@ -67,7 +72,11 @@ class DeckFileError(ValueError):
     """A deck file that cannot be read or has lines that match no card."""
 
 
-def deck_file_cards(path: Path, game: str) -> list[tuple[dict[str, Any], int]]:
+def deck_file_cards(
+    path: Path, game: str
+) -> tuple[list[tuple[dict[str, Any], int]], Legality]:
+    """A text deck list's cards as card rows, with its verdict in the game's default
+    format (the caller refuses an illegal one or reports it)."""
     try:
         if path.stat().st_size > MAX_DECK_FILE:
             raise DeckFileError(f"{path}: larger than {MAX_DECK_FILE // 1000} KB")
@@ -81,4 +90,20 @@ def deck_file_cards(path: Path, game: str) -> list[tuple[dict[str, Any], int]]:
     if not intake.lines:
         raise DeckFileError(f"{path} names no cards")
     cards = Card.objects.in_bulk([line.card.id for line in intake.lines])
-    return [(card_row(cards[line.card.id], game), line.count) for line in intake.lines]
+    rows = [(card_row(cards[line.card.id], game), line.count) for line in intake.lines]
+    return rows, deck_legality(intake.lines, game=game)
+
+
+def playable_deck_file(
+    path: Path, game: str, *, test_anyway: bool
+) -> tuple[list[tuple[dict[str, Any], int]], Legality]:
+    """A deck file's cards for the goldfish and simulate commands: a deck not legal in
+    its game's default format is refused with every error unless ``test_anyway``."""
+    cards, legality = deck_file_cards(path, game)
+    if not legality.legal and not test_anyway:
+        details = "\n".join(f"  {error}" for error in legality.errors)
+        raise DeckFileError(
+            f"{path} is not legal in {legality.format_name} ({len(legality.errors)} "
+            f"error(s)):\n{details}\nFix it, or run with --test-anyway to test it as it is."
+        )
+    return cards, legality

@@ -27,13 +27,21 @@ from decks.selectors import deck_for_read
 from play.engine.core import Action, EngineError, Game, State, get_game, mix_seed
 from play.engine.core.rng import MAX_SEED
 from play.matches.decks import deck_cards
+from play.matches.legality import IllegalDeckError, Legality
 from play.matches.models import Match, MatchAction
 from play.matches.setups import HUMAN, SeatsError, check_players, deck_setup, plain_setup
 
 
 def match_setup(
-    *, user: AbstractBaseUser, game: str, mode: str, seats: Sequence[dict[str, Any]]
-) -> dict[str, Any]:
+    *,
+    user: AbstractBaseUser,
+    game: str,
+    mode: str,
+    seats: Sequence[dict[str, Any]],
+    test_anyway: bool = False,
+) -> tuple[dict[str, Any], list[Legality | None]]:
+    """The engine's setup of the seats, and each seat's deck verdict (None: no deck). A
+    deck not legal in its format is refused (IllegalDeckError) unless ``test_anyway``."""
     bots = get_game(game).bot_types()
     for index, seat in enumerate(seats):
         if seat["player"] != HUMAN and seat["player"] not in bots:
@@ -42,15 +50,24 @@ def match_setup(
     if game not in DECK_GAMES:
         if mode == "goldfish":
             raise SeatsError("mode", f"{game} has no decks to goldfish")
-        return plain_setup(game, len(seats))
+        return plain_setup(game, len(seats)), [None] * len(seats)
     decks = []
+    verdicts: list[Legality | None] = []
     for index, seat in enumerate(seats):
         if seat["deck"] is None:
             raise SeatsError(f"seats[{index}]", f"each seat of a {game} match needs a deck")
-        decks.append(deck_cards(user=user, deck_id=seat["deck"], game=game)[1])
+        try:
+            _deck, cards, legality = deck_cards(
+                user=user, deck_id=seat["deck"], game=game, test_anyway=test_anyway
+            )
+        except IllegalDeckError as error:
+            field = "deck" if mode == "goldfish" else f"seats[{index}]"
+            raise IllegalDeckError(field, f"deck {seat['deck']}", error.legality) from None
+        decks.append(cards)
+        verdicts.append(legality)
     if mode != "goldfish":
         check_players(game, len(seats))
-    return deck_setup(game, decks, goldfish=mode == "goldfish")
+    return deck_setup(game, decks, goldfish=mode == "goldfish"), verdicts
 
 
 RULES_VERSION = "1"
@@ -296,15 +313,30 @@ def _verify(match: Match, rows: list[MatchAction]) -> tuple[bool, str | None]:
 
 
 def match_start(
-    *, user: User, game: str, mode: str, seats: Sequence[dict[str, Any]], seed: int | None
+    *,
+    user: User,
+    game: str,
+    mode: str,
+    seats: Sequence[dict[str, Any]],
+    seed: int | None,
+    test_anyway: bool = False,
 ) -> Match:
     """A new match of the user's choosing: seats and decks read into the engine's setup
-    (SeatsError when they cannot make a game), then dealt from the seed."""
-    setup = match_setup(user=user, game=game, mode=mode, seats=seats)
-    return match_create(owner=user, game=game, mode=mode, seats=seats, setup=setup, seed=seed)
+    (SeatsError when they cannot make a game; a deck not legal in its format only with
+    ``test_anyway``, its seat then saying why), then dealt from the seed."""
+    setup, verdicts = match_setup(
+        user=user, game=game, mode=mode, seats=seats, test_anyway=test_anyway
+    )
+    kept = [
+        {**seat, "deck_legality": verdict.to_dict()} if verdict and not verdict.legal else seat
+        for seat, verdict in zip(seats, verdicts, strict=True)
+    ]
+    return match_create(owner=user, game=game, mode=mode, seats=kept, setup=setup, seed=seed)
 
 
-def goldfish_start(*, user: User, deck_id: int, seed: int | None) -> Match:
+def goldfish_start(
+    *, user: User, deck_id: int, seed: int | None, test_anyway: bool = False
+) -> Match:
     """A goldfish match of a deck the user may read: the deck names the game."""
     try:
         deck = deck_for_read(user=user, deck_id=deck_id)
@@ -314,4 +346,7 @@ def goldfish_start(*, user: User, deck_id: int, seed: int | None) -> Match:
     if game not in DECK_GAMES:
         raise SeatsError("deck", f"{deck.game.name} decks cannot be goldfished")
     seats = [{"player": HUMAN, "deck": deck_id}]
-    return match_start(user=user, game=game, mode=Match.Mode.GOLDFISH, seats=seats, seed=seed)
+    return match_start(
+        user=user, game=game, mode=Match.Mode.GOLDFISH, seats=seats, seed=seed,
+        test_anyway=test_anyway,
+    )  # fmt: skip

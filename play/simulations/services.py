@@ -93,14 +93,15 @@ def simulation_start(*, user: User, data: dict[str, Any]) -> Simulation:
 
 def comparison_start(
     *, user: User, decks: Sequence[int], games: int, bot: str | None = None,
-    seed: int | None = None,
+    seed: int | None = None, test_anyway: bool = False,
 ) -> list[Simulation]:  # fmt: skip
     """Two decks of one game goldfished on one seed: both simulations or neither. Both
     decks and every parameter are checked before anything is created."""
     seed = new_seed() if seed is None else seed
     plans = []
     for index, deck in enumerate(decks):
-        data = {"deck": deck, "games": games, "seed": seed, **({"bot": bot} if bot else {})}
+        data = {"deck": deck, "games": games, "seed": seed, "test_anyway": test_anyway,
+                **({"bot": bot} if bot else {})}  # fmt: skip
         try:
             plans.append(simulation_plan(user=user, data=data))
         except SeatsError as error:

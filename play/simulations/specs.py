@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from cards.vocabulary import DECK_GAMES
 from play.engine.core import get_game
 from play.matches.decks import deck_cards
+from play.matches.legality import Legality
 from play.matches.setups import SeatsError, plain_setup
 from play.simulations.runners import GOLDFISH_RUNNERS
 
@@ -24,7 +25,9 @@ class Spec:
 
 def simulation_spec(*, user: AbstractBaseUser, data: dict[str, Any]) -> Spec:
     if "deck" in data:
-        deck, cards = deck_cards(user=user, deck_id=data["deck"], game=None)
+        deck, cards, legality = deck_cards(
+            user=user, deck_id=data["deck"], game=None, test_anyway=data.get("test_anyway", False)
+        )
         game = deck.game.slug
         if game not in GOLDFISH_RUNNERS:
             raise SeatsError("deck", f"goldfish simulations of {deck.game.name} are not ready yet")
@@ -32,7 +35,8 @@ def simulation_spec(*, user: AbstractBaseUser, data: dict[str, Any]) -> Spec:
         bot = data.get("bot", "greedy")
         if bot not in bots:
             raise SeatsError("bot", f"no bot {bot!r}; use one of {', '.join(sorted(bots))}")
-        spec = {"cards": cards, "bot": bot, "max_turns": data.get("max_turns"), "by_turn": 5}
+        spec = {"cards": cards, "bot": bot, "max_turns": data.get("max_turns"), "by_turn": 5,
+                "legality": legality.to_dict()}  # fmt: skip
         spec.update(goldfish_options(game, data.get("effect_points")))
         return Spec(game=game, kind="goldfish", spec=spec)
     game, seats = data["game"], data["seats"]
@@ -71,6 +75,14 @@ def goldfish_options(game: str, effect_points: str | None) -> dict[str, Any]:
             "effect_points", f"effect_points is one of {', '.join(EFFECT_POINTS)}"
         )
     return {"effect_points": effect_points}
+
+
+def legality_words(spec: dict[str, Any]) -> str:
+    """"" for a deck legal in its format (or a spec from before decks were checked), else
+    "not legal in Stack: ..." for the report's headline."""
+    if not spec.get("legality"):
+        return ""
+    return Legality.from_dict(spec["legality"]).words()
 
 
 def reading_words(spec: dict[str, Any]) -> str:

@@ -166,7 +166,7 @@ def _deck(client: APIClient, game: str, text: str, visibility: str = "private") 
 def _decks(client: APIClient, stranger: APIClient) -> dict[str, list[int]]:
     mine = [
         _deck(client, "chizo", BASIC_STACK),
-        _deck(client, "chizo", BASIC_STACK.replace("3 Rooster", "2 Rooster")),
+        _deck(client, "chizo", BASIC_STACK.replace("3 Rooster", "4 Rooster")),
         _deck(client, "shadowfist", starter_list()),
     ]
     theirs = [_deck(stranger, "chizo", BASIC_STACK, v) for v in ("public", "private")]

@@ -62,7 +62,7 @@ def test_the_goldfish_command_settles_its_heap_before_its_games(tmp_path: Path) 
 
 
 def test_a_worker_process_settles_its_heap_when_it_starts() -> None:
-    import config.celery  # noqa: F401  # connects the worker's signal handlers
+    import play.simulations.tasks  # noqa: F401  # the worker loads it: its signal handlers
 
     assert gc.get_freeze_count() == 0
     worker_process_init.send(sender=None)

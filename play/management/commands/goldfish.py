@@ -12,11 +12,16 @@ from tqdm import tqdm
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import game_seed
 from play.engine_choice import running
-from play.matches.decks import DeckFileError, deck_file_cards
+from play.matches.decks import DeckFileError, playable_deck_file
 from play.matches.setups import SeatsError
 from play.simulations.reports import goldfish_lines
 from play.simulations.runners import GOLDFISH_RUNNERS, settle_heap
-from play.simulations.specs import EFFECT_POINTS, goldfish_options, reading_words
+from play.simulations.specs import (
+    EFFECT_POINTS,
+    goldfish_options,
+    legality_words,
+    reading_words,
+)
 from play.simulations.tallies import GoldfishTally
 
 
@@ -37,6 +42,12 @@ class Command(BaseCommand):
             help="ChiZo: points scored by effects as tiles show them (shown, the default: "
             "capped by the Discard Pile) or as printed (docs/chizo.md).",
         )
+        parser.add_argument(
+            "--test-anyway",
+            action="store_true",
+            help="Run a deck that is not legal in its game's default format (else refused "
+            "with its errors); the report says why it is not.",
+        )
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -46,10 +57,13 @@ class Command(BaseCommand):
         if options["bot"] not in get_game(game).bot_types():
             raise CommandError(f"no bot {options['bot']!r} for {game}")
         try:
-            cards = deck_file_cards(options["deck"], game)
+            cards, legality = playable_deck_file(
+                options["deck"], game, test_anyway=options["test_anyway"]
+            )
         except DeckFileError as error:
             raise CommandError(str(error)) from None
-        spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"]}
+        spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"],
+                "legality": legality.to_dict()}  # fmt: skip
         try:
             spec.update(goldfish_options(game, options["effect_points"]))
         except SeatsError as error:
@@ -71,5 +85,7 @@ class Command(BaseCommand):
         label = f"{name} goldfish of {options['deck'].name}, seed {seed}, bot {options['bot']}"
         if reading := reading_words(spec):
             label += f", {reading}"
+        if illegal := legality_words(spec):
+            label += f"; tested anyway: the deck is {illegal}"
         lines = goldfish_lines(summary, label=label)
         self.stdout.write("\n".join([lines[0], f"engine: {running()}", *lines[1:]]))

@@ -17,13 +17,18 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 from play.engine.core import game_slugs, get_game
-from play.matches.decks import DeckFileError, deck_file_cards
+from play.matches.decks import DeckFileError, playable_deck_file
 from play.matches.setups import SeatsError, plain_setup
 from play.simulations.models import Simulation
 from play.simulations.reports import goldfish_lines, histogram_lines, seat_table
 from play.simulations.runners import GOLDFISH_RUNNERS
 from play.simulations.services import MAX_GAMES, simulation_create
-from play.simulations.specs import EFFECT_POINTS, goldfish_options, reading_words
+from play.simulations.specs import (
+    EFFECT_POINTS,
+    goldfish_options,
+    legality_words,
+    reading_words,
+)
 
 CLI_USER = "cardhouse-cli"
 
@@ -45,6 +50,12 @@ class Command(BaseCommand):
             default=None,
             help="ChiZo goldfish: points scored by effects as tiles show them (shown, the "
             "default: capped by the Discard Pile) or as printed (docs/chizo.md).",
+        )
+        parser.add_argument(
+            "--test-anyway",
+            action="store_true",
+            help="Run a deck that is not legal in its game's default format (else refused "
+            "with its errors); the report says why it is not.",
         )
         parser.add_argument("--no-progress", action="store_true")
 
@@ -73,10 +84,13 @@ class Command(BaseCommand):
             if options["bot"] not in bots:
                 raise CommandError(f"no bot {options['bot']!r} for {game}")
             try:
-                cards = deck_file_cards(options["deck"], game)
+                cards, legality = playable_deck_file(
+                    options["deck"], game, test_anyway=options["test_anyway"]
+                )
             except DeckFileError as error:
                 raise CommandError(str(error)) from None
-            spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"]}
+            spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"],
+                    "legality": legality.to_dict()}  # fmt: skip
             try:
                 spec.update(goldfish_options(game, options["effect_points"]))
             except SeatsError as error:
@@ -108,6 +122,8 @@ class Command(BaseCommand):
             label = f"{name} goldfish of {options['deck'].name}, seed {simulation.seed}"
             if reading := reading_words(simulation.spec):
                 label += f", {reading}"
+            if illegal := legality_words(simulation.spec):
+                label += f"; tested anyway: the deck is {illegal}"
             return goldfish_lines(results, label=label)
         length = results["length"]
         return [

@@ -64,6 +64,12 @@ class MatchCreateSerializer(JsonInput):
     deck = serializers.IntegerField(min_value=1, required=False, help_text="For goldfish.")
     seats = serializers.ListField(child=SeatField(), required=False, max_length=MAX_SEATS)
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
+    test_anyway = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Play decks that are not legal in their format (else refused with their "
+        "errors); each such seat then carries its deck_legality.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["mode"] == Match.Mode.GOLDFISH:
@@ -140,7 +146,11 @@ class MatchViewSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
     mode = serializers.ChoiceField(choices=Match.Mode.choices)
-    seats = serializers.ListField(child=serializers.DictField())
+    seats = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Per seat: player, deck, and deck_legality (format, format_name, legal, "
+        "errors) when its deck is not legal in its format (started with test_anyway).",
+    )
     viewer = serializers.IntegerField(help_text="The seat whose view this is.")
     seq = serializers.IntegerField()
     to_act = serializers.IntegerField(allow_null=True)

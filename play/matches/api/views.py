@@ -81,6 +81,7 @@ class MatchListCreateView(generics.GenericAPIView[Match]):
                 mode=data["mode"],
                 seats=data["seats"],
                 seed=data.get("seed"),
+                test_anyway=data["test_anyway"],
             )
         except SeatsError as error:
             raise seats_error(error) from None

@@ -39,6 +39,7 @@ from play.matches import services
 from play.matches.models import Match
 from play.matches.pages.boards import BoardInput, board_context, event_lines
 from play.matches.pages.boards.common import Group, seat_name
+from play.matches.pages.fields import illegal_deck_field
 from play.matches.selectors import match_view
 from play.matches.services import (
     Loaded,
@@ -92,6 +93,7 @@ class GoldfishForm(forms.Form):
 
     deck = DeckIdField(coerce=int, label="Deck")
     seed = SeedField()
+    test_anyway = illegal_deck_field()
 
     def __init__(self, *args: Any, decks: list[Deck], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -197,7 +199,10 @@ def goldfish_start(request: AuthenticatedHttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             match = services.goldfish_start(
-                user=request.user, deck_id=form.cleaned_data["deck"], seed=form.cleaned_data["seed"]
+                user=request.user,
+                deck_id=form.cleaned_data["deck"],
+                seed=form.cleaned_data["seed"],
+                test_anyway=form.cleaned_data["test_anyway"],
             )
         except (SeatsError, MatchRuleError) as error:
             form.add_error(None, _reason(error))

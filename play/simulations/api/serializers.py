@@ -23,6 +23,12 @@ class SimulationCreateSerializer(JsonInput):
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
     bot = serializers.CharField(max_length=32, required=False, help_text="Goldfish policy.")
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
+    test_anyway = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Run a deck that is not legal in its format (else refused with its "
+        "errors); the simulation's deck_legality then says why.",
+    )
     max_turns = serializers.IntegerField(min_value=1, max_value=100, required=False)
     effect_points = serializers.ChoiceField(
         choices=["shown", "printed"],
@@ -48,6 +54,12 @@ class SimulationCompareSerializer(JsonInput):
     games = serializers.IntegerField(min_value=1, max_value=MAX_COMPARE_GAMES)
     bot = serializers.CharField(max_length=32, required=False)
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
+    test_anyway = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Run a deck that is not legal in its format (else refused with its "
+        "errors); each simulation's deck_legality then says why.",
+    )
 
 
 # --- documented shapes of the dict responses (the views build the dicts) -------------------

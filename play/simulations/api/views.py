@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -40,18 +45,40 @@ TOO_MANY = OpenApiResponse(
 )
 
 
+# The deck's verdict as the spec keeps it (play/matches/legality.py, Legality.to_dict).
+DECK_LEGALITY_SCHEMA = {
+    "type": "object",
+    "nullable": True,
+    "properties": {
+        "format": {"type": "string", "description": "The format the deck was checked in."},
+        "format_name": {"type": "string"},
+        "legal": {"type": "boolean"},
+        "errors": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+
 class SimulationSerializer(serializers.ModelSerializer[Simulation]):
     progress = serializers.SerializerMethodField()
+    deck_legality = serializers.SerializerMethodField(
+        help_text="Goldfish: the deck's verdict in its format when the simulation started "
+        "(not legal only when started with test_anyway); null for bot games."
+    )
 
     class Meta:
         model = Simulation
         fields = [
-            "id", "game", "kind", "deck", "games", "seed", "status", "progress", "results",
-            "error", "created_at", "finished_at", "records_pruned_at",
+            "id", "game", "kind", "deck", "deck_legality", "games", "seed", "status",
+            "progress", "results", "error", "created_at", "finished_at", "records_pruned_at",
         ]  # fmt: skip
 
     def get_progress(self, simulation: Simulation) -> dict[str, int]:
         return {"done": simulation.games_done, "total": simulation.games}
+
+    @extend_schema_field(DECK_LEGALITY_SCHEMA)
+    def get_deck_legality(self, simulation: Simulation) -> dict[str, Any] | None:
+        legality: dict[str, Any] | None = simulation.spec.get("legality")
+        return legality
 
 
 class SimulationSummarySerializer(SimulationSerializer):

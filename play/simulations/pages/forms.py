@@ -16,6 +16,7 @@ from decks.models import Deck
 from decks.selectors import deck_list
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
+from play.matches.pages.fields import illegal_deck_field
 from play.matches.setups import MAX_SEATS, SeatsError
 from play.simulations.runners import GOLDFISH_RUNNERS
 from play.simulations.services import MAX_COMPARE_GAMES, MAX_GAMES
@@ -126,6 +127,7 @@ class SimulationForm(forms.Form):
     games = _games_field()
     bot = BotField()
     seed = _seed_field()
+    test_anyway = illegal_deck_field()
 
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -136,7 +138,8 @@ class SimulationForm(forms.Form):
     def spec_data(self) -> dict[str, Any]:
         """The input as simulation_start reads it (the API's shape)."""
         data = self.cleaned_data
-        spec = {"deck": deck_id(data["deck"]), "games": data["games"], "bot": data["bot"]}
+        spec = {"deck": deck_id(data["deck"]), "games": data["games"], "bot": data["bot"],
+                "test_anyway": data["test_anyway"]}  # fmt: skip
         return spec if data["seed"] is None else {**spec, "seed": data["seed"]}
 
 
@@ -183,6 +186,7 @@ class CompareForm(forms.Form):
     games = _games_field(MAX_COMPARE_GAMES)
     bot = BotField()
     seed = _seed_field()
+    test_anyway = illegal_deck_field()
 
     def __init__(self, *args: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -194,7 +198,8 @@ class CompareForm(forms.Form):
     def start_data(self) -> dict[str, Any]:
         data = self.cleaned_data
         decks = [deck_id(data["first"]), deck_id(data["second"])]
-        return {"decks": decks, "games": data["games"], "bot": data["bot"], "seed": data["seed"]}
+        return {"decks": decks, "games": data["games"], "bot": data["bot"], "seed": data["seed"],
+                "test_anyway": data["test_anyway"]}  # fmt: skip
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -40,6 +40,7 @@ from play.simulations.pages.forms import (
     game_name,
 )
 from play.simulations.selectors import own_simulation, own_simulations
+from play.simulations.specs import legality_words
 from web.authrequest import AuthenticatedHttpRequest
 from web.charts import bar_chart, line_chart
 from web.limits import throttle_page
@@ -130,6 +131,7 @@ def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, A
         "blanks": [blank["name"] for blank in results.get("blanks", [])],
         "policy": results.get("policy"),
         "seed": simulation.seed,
+        "not_legal": legality_words(simulation.spec),
         "curves": [
             {"title": CURVE_TITLES.get(key, key), "chart": _curve_chart(key, values)}
             for key, values in results.get("curves", {}).items()
