@@ -4,7 +4,7 @@ play/simulations/tallies.py reads."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from play.engine.core.values import digest
@@ -41,9 +41,22 @@ def _first_turns(drawn: Sequence[int | str], turns: Sequence[int]) -> dict[str, 
     return first
 
 
+def turn_cap(game: str, spec: Mapping[str, Any]) -> int:
+    """The turn a goldfish of ``game`` plays to at most: the spec's ``max_turns``, else
+    the game's default (ChiZo: the tile data's; Shadowfist: the goldfish module's)."""
+    if spec.get("max_turns"):
+        return int(spec["max_turns"])
+    if game == "chizo":
+        from play.engine.games.chizo.tiles import GOLDFISH_MAX_TURNS
+
+        return GOLDFISH_MAX_TURNS
+    from play.engine.games.shadowfist.goldfish import DEFAULT_MAX_TURNS
+
+    return DEFAULT_MAX_TURNS
+
+
 def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
     from play.engine.games.chizo.goldfish import goldfish
-    from play.engine.games.chizo.tiles import GOLDFISH_MAX_TURNS
 
     tiles, stack = _cards_and_deck(spec["cards"])
     record = goldfish(
@@ -51,7 +64,7 @@ def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
         stack,
         seed,
         bot=spec["bot"],
-        max_turns=spec.get("max_turns") or GOLDFISH_MAX_TURNS,
+        max_turns=turn_cap("chizo", spec),
         effect_points=spec.get("effect_points") or "shown",
     )
     return {
@@ -65,12 +78,10 @@ def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
 
 
 def shadowfist_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
-    from play.engine.games.shadowfist.goldfish import DEFAULT_MAX_TURNS, goldfish
+    from play.engine.games.shadowfist.goldfish import goldfish
 
     cards, deck = _cards_and_deck(spec["cards"])
-    record = goldfish(
-        cards, deck, seed, bot=spec["bot"], max_turns=spec.get("max_turns") or DEFAULT_MAX_TURNS
-    )
+    record = goldfish(cards, deck, seed, bot=spec["bot"], max_turns=turn_cap("shadowfist", spec))
     return {
         "turn": record.turn_won,
         "drawn": _first_turns(record.drawn, record.drawn_turns),

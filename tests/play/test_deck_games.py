@@ -99,9 +99,15 @@ def test_two_decks_compare_on_the_same_seeds(
 
     body = comparison.json()
     assert body["games"] == 30
-    difference = body["difference"]
-    assert difference["low"] <= difference["mean"] <= difference["high"]
-    assert difference["mean"] == pytest.approx(body["b_mean"] - body["a_mean"], abs=2.0)
+    assert body["cap"] == 20  # the Shadowfist goldfish's default
+    wins = body["wins"]
+    assert body["win_difference"]["mean"] == pytest.approx((wins["b"] - wins["a"]) / 30)
+    assert body["only"]["a"] - body["only"]["b"] == wins["a"] - wins["b"]
+    assert body["both_won"] == wins["a"] - body["only"]["a"]
+    turns = body["turn_difference"]
+    assert turns["low"] <= turns["mean"] <= turns["high"]
+    assert body["headline"].startswith(("B wins more", "A wins more", "No clear difference"))
+    assert f"Over the {body['both_won']} games both won" in body["headline"]
 
 
 def test_a_shadowfist_goldfish_match_is_played_by_hand(player: APIClient) -> None:

@@ -77,7 +77,7 @@ class IntervalSerializer(serializers.Serializer[Any]):
     high = serializers.FloatField(allow_null=True)
 
 
-class UnfinishedSerializer(serializers.Serializer[Any]):
+class PerDeckSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField()
     b = serializers.IntegerField()
 
@@ -86,7 +86,27 @@ class ComparisonSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField()
     b = serializers.IntegerField()
     games = serializers.IntegerField()
-    difference = IntervalSerializer(help_text="Mean finishing turn of b minus a, 95% interval.")
-    a_mean = serializers.FloatField(allow_null=True)
-    b_mean = serializers.FloatField(allow_null=True)
-    unfinished = UnfinishedSerializer()
+    cap = serializers.IntegerField(help_text="The turn cap both decks played to.")
+    headline = serializers.CharField(
+        help_text="The comparison in words: which deck wins more often within the cap, "
+        "then which finishes sooner over the games both won; says so when a deck never won."
+    )
+    wins = PerDeckSerializer(help_text="Games won within the cap.")
+    win_difference = IntervalSerializer(
+        help_text="Paired difference in games won (b - a) as a share of the games: mean and "
+        "95% interval."
+    )
+    only = PerDeckSerializer(help_text="Games won by that deck alone.")
+    both_won = serializers.IntegerField(help_text="Games both decks won within the cap.")
+    turn_difference = IntervalSerializer(
+        help_text="Finishing turn of b minus a over the games both won, 95% interval (null "
+        "values: no game both won)."
+    )
+    turn_method = serializers.CharField(help_text="How the finishing turns are compared.")
+    a_mean = serializers.FloatField(
+        allow_null=True, help_text="A's mean finishing turn over the games it won."
+    )
+    b_mean = serializers.FloatField(
+        allow_null=True, help_text="B's mean finishing turn over the games it won."
+    )
+    unfinished = PerDeckSerializer(help_text="Games not won within the cap.")

@@ -326,7 +326,7 @@ def comparison_context(first: Simulation, second: Simulation) -> dict[str, Any]:
 
 def comparison(first: Simulation, second: Simulation) -> dict[str, Any]:
     result = compare_simulations(first, second)
-    difference = result["difference"]
+    finishing, wins = result["turn_difference"], result["win_difference"]
     histograms = [
         (run.results or {}).get("turn", {}).get("histogram", {}) for run in (first, second)
     ]
@@ -335,12 +335,22 @@ def comparison(first: Simulation, second: Simulation) -> dict[str, Any]:
     names = [simulation_title(run) for run in (first, second)]
     return {
         "games": _count(result["games"]),
+        "cap": result["cap"],
+        "headline": result["headline"],
+        "wins_a": _count(result["wins"]["a"]),
+        "wins_b": _count(result["wins"]["b"]),
+        "only_a": _count(result["only"]["a"]),
+        "only_b": _count(result["only"]["b"]),
+        "win_mean": _percent_points(wins["mean"]),
+        "win_low": _percent_points(wins["low"]),
+        "win_high": _percent_points(wins["high"]),
+        "both_won": _count(result["both_won"]),
         "a_mean": _turns(result["a_mean"]),
         "b_mean": _turns(result["b_mean"]),
-        "mean": _turns(difference["mean"]),
-        "low": _turns(difference["low"]),
-        "high": _turns(difference["high"]),
-        "verdict": verdict(difference),
+        "mean": _turns(finishing["mean"]),
+        "low": _turns(finishing["low"]),
+        "high": _turns(finishing["high"]),
+        "turn_method": result["turn_method"],
         "unfinished_a": _count(result["unfinished"]["a"]),
         "unfinished_b": _count(result["unfinished"]["b"]),
         "charts": [
@@ -354,15 +364,8 @@ def comparison(first: Simulation, second: Simulation) -> dict[str, Any]:
     }
 
 
-def verdict(difference: dict[str, float | None]) -> str:
-    low, high = difference["low"], difference["high"]
-    if low is None or high is None:
-        return "No games to compare."
-    if high < 0:
-        return "B finishes sooner than A: the whole interval is below zero."
-    if low > 0:
-        return "A finishes sooner than B: the whole interval is above zero."
-    return "No clear difference: the interval includes zero."
+def _percent_points(share: float | None) -> str:
+    return "—" if share is None else f"{100 * share:+.1f}"
 
 
 # ---------------------------------------------------------------- views
