@@ -57,6 +57,7 @@ def test_a_deck_that_never_wins_is_named_and_no_turn_difference_is_made_up(
     page.force_login(alice)
     html = page.get(f"/simulations/compare/{started['a']}/{started['b']}/").content.decode()
     assert body["headline"] in html
+    assert "Not compared: no game was won by both decks." in html
 
 
 def result(wins_a: int, wins_b: int, games: int, pairs: list[tuple[bool, bool]] | None = None,

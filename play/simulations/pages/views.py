@@ -345,6 +345,7 @@ def comparison(first: Simulation, second: Simulation) -> dict[str, Any]:
         "win_low": _percent_points(wins["low"]),
         "win_high": _percent_points(wins["high"]),
         "both_won": _count(result["both_won"]),
+        "turns_compared": finishing["mean"] is not None,
         "a_mean": _turns(result["a_mean"]),
         "b_mean": _turns(result["b_mean"]),
         "mean": _turns(finishing["mean"]),
