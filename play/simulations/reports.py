@@ -6,6 +6,8 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+from play.simulations.modelling import modelling_words, not_modelled_lines
+
 
 def histogram_lines(counts: dict[int, int], *, bins: int = 12, width: int = 40) -> list[str]:
     """A text histogram, grouping values into at most `bins` equal ranges."""
@@ -40,6 +42,9 @@ def goldfish_lines(summary: dict[str, Any], *, label: str) -> list[str]:
     """The statistics of goldfish games, as the command line prints them."""
     turn = summary["turn"]
     out = [f"{label}: {summary['games']} games", ""]
+    modelling = summary.get("modelling")
+    if modelling is not None:  # what the figures stand on, beside them
+        out.append(f"what the engine modelled: {modelling_words(modelling)}")
     if turn["mean"] is None:
         out.append("never reached the goal within the turn cap")
     else:
@@ -68,10 +73,10 @@ def goldfish_lines(summary: dict[str, Any], *, label: str) -> list[str]:
                 f"  {card['name'][:32]:32} {card[drawn_key]:>16.0%} {card['played']:>8.0%} "
                 f"{card['never_playable']:>15.0%}"
             )
-    blanks = summary.get("blanks", [])
-    out.append("")
-    out.append(
-        "cards treated as blanks (effects not modelled): "
-        + (", ".join(b["name"] for b in blanks) if blanks else "none")
-    )
+    if modelling is None:  # a summary from before the cards' modelling was reported
+        blanks = summary.get("blanks", [])
+        names = ", ".join(b["name"] for b in blanks) if blanks else "none listed"
+        return [*out, "", f"cards treated as blanks (effects not modelled): {names}"]
+    if modelling["not_modelled"]:
+        out += ["", "cards not fully modelled:", *not_modelled_lines(modelling)]
     return out

@@ -218,7 +218,7 @@ def simulation_finish(simulation_id: int) -> None:
         written = simulation.chunks.order_by("index").defer("records", "turns")
         chunks = written.iterator(chunk_size=1)
         tally = merged(simulation.spec, (chunk_tally(simulation.spec, c) for c in chunks))
-        simulation.results = summary_of(simulation.spec, tally)
+        simulation.results = summary_of(simulation.spec, tally, game=simulation.game)
         simulation.status = Simulation.Status.DONE
         simulation.finished_at = timezone.now()
         simulation.save(update_fields=["results", "status", "finished_at"])

@@ -37,7 +37,8 @@ def test_the_goldfish_command_reports_the_turn_of_victory(tmp_path: Path) -> Non
     assert "turn: mean" in text
     assert "first site turn: mean" in text
     assert "power by turn" in text
-    assert "cards treated as blanks (effects not modelled): none" in text
+    assert "what the engine modelled: all 50 cards modelled" in text
+    assert "not fully modelled" not in text
     assert text == goldfish("shadowfist", "--deck", str(deck), "--games", "30", "--seed", "3")
 
 

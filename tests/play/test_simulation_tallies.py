@@ -254,7 +254,7 @@ def test_the_results_name_the_policy_and_the_reading() -> None:
     spec = {"kind": "goldfish", "bot": "greedy", "effect_points": "printed", "cards": []}
     record = {"index": 0, "seed": 9, "turn": 7, "drawn": {}, "played": [], "never_playable": []}
 
-    results = summary_of(spec, tally_records(spec, [record]))
+    results = summary_of(spec, tally_records(spec, [record]), game="chizo")
 
     assert (results["policy"], results["effect_points"], results["seed_rule"]) == (
         "greedy", "printed", "game_seed",

@@ -18,8 +18,12 @@ from .replay import Transcript, record, replay
 from .rng import MAX_SEED, Rng, check_seed, mix_seed
 from .state import State
 from .values import (
+    BLANK,
     FINISHED,
     IN_PROGRESS,
+    MODELLED,
+    MODELLING,
+    STATS_ONLY,
     UNFINISHED,
     Action,
     Event,
@@ -30,9 +34,13 @@ from .values import (
 )
 
 __all__ = [
+    "BLANK",
     "FINISHED",
     "IN_PROGRESS",
     "MAX_SEED",
+    "MODELLED",
+    "MODELLING",
+    "STATS_ONLY",
     "UNFINISHED",
     "Action",
     "Bot",

@@ -182,6 +182,11 @@ class Game(ABC, Generic[S]):
 
     # -- bots -------------------------------------------------------------------------
 
+    def card_modelling(self, card: Mapping[str, Any]) -> tuple[str, str]:
+        """How completely this engine plays a card given as a catalogue row: one of
+        MODELLING, and why when it is not MODELLED ("" when it is). Deck games only."""
+        raise NotImplementedError(f"{self.info.name} has no cards")
+
     @abstractmethod
     def bot_types(self) -> Mapping[str, type[Bot]]:
         """The bots of this game by name (at least "random" and "greedy")."""

@@ -23,6 +23,13 @@ FINISHED: Final = "finished"
 UNFINISHED: Final = "unfinished"
 IN_PROGRESS: Final = "in_progress"
 STATUSES: Final = (FINISHED, UNFINISHED, IN_PROGRESS)
+#: How completely a deck game's engine plays a card (Game.card_modelling): its effect runs
+#: (or it has none); it plays by its printed figures alone, its rules text unknown or not
+#: modelled; or nothing of it runs but what it costs.
+MODELLED: Final = "modelled"
+STATS_ONLY: Final = "stats_only"
+BLANK: Final = "blank"
+MODELLING: Final = (MODELLED, STATS_ONLY, BLANK)
 #: How deep lists may nest in an action argument ([1] is one deep). No game's actions
 #: nest; a client's may not nest without bound, each level being a recursion here.
 MAX_ARG_DEPTH: Final = 8

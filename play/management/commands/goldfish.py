@@ -22,7 +22,7 @@ from play.simulations.specs import (
     legality_words,
     reading_words,
 )
-from play.simulations.tallies import GoldfishTally
+from play.simulations.tallies import GoldfishTally, summary_of
 
 
 class Command(BaseCommand):
@@ -79,8 +79,7 @@ class Command(BaseCommand):
                 tally.add({"index": index, "seed": game_seed(seed, index), **record})
         except EngineError as error:
             raise CommandError(error.reason) from None
-        names = {str(row["id"]): row["name"] for row, _ in cards}
-        summary = tally.summary(names)
+        summary = summary_of(spec, tally, game=game)
         name = get_game(game).info.name
         label = f"{name} goldfish of {options['deck'].name}, seed {seed}, bot {options['bot']}"
         if reading := reading_words(spec):

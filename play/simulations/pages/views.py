@@ -31,6 +31,7 @@ from play.matches.services import MatchRuleError
 from play.matches.setups import SeatsError
 from play.simulations import services as simulations
 from play.simulations.compare import compare_simulations
+from play.simulations.modelling import STATUS_WORDS, modelling_words
 from play.simulations.models import Simulation
 from play.simulations.pages.forms import (
     BotSimulationForm,
@@ -111,6 +112,20 @@ def progress(simulation: Simulation) -> dict[str, Any]:
     }
 
 
+def modelling_context(modelling: dict[str, Any] | None) -> dict[str, Any]:
+    """The report's words on how completely the deck's cards were modelled (none for a
+    simulation from before they were reported)."""
+    if modelling is None:
+        return {"modelling": None}
+    cards = [
+        {**card, "status_words": STATUS_WORDS[card["status"]]} for card in modelling["not_modelled"]
+    ]
+    return {
+        "modelling": {**modelling, "not_modelled": cards},
+        "modelling_words": modelling_words(modelling),
+    }
+
+
 def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, Any]:
     """The report of a finished goldfish simulation, with its charts, ready to show."""
     results = simulation.results or {}
@@ -132,6 +147,7 @@ def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, A
         "policy": results.get("policy"),
         "seed": simulation.seed,
         "not_legal": legality_words(simulation.spec),
+        **modelling_context(results.get("modelling")),
         "curves": [
             {"title": CURVE_TITLES.get(key, key), "chart": _curve_chart(key, values)}
             for key, values in results.get("curves", {}).items()

@@ -9,9 +9,10 @@ from ...core import FINISHED, Action, Bot, Event, Game, GameInfo, Outcome
 from ...core.game import check_seat
 from . import events_text, labels, rules
 from .labels import labels as word_actions
+from .params import modelling
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_state
 from .state import ChizoState
-from .tiles import MAX_LENGTH, POINTS_TO_WIN
+from .tiles import MAX_LENGTH, POINTS_TO_WIN, tile_from_dict
 from .view import view
 
 
@@ -84,6 +85,9 @@ class ChizoGame(Game[ChizoState]):
         """What the seat sees (see :mod:`.view`), with their legal actions if to act."""
         player = check_seat(viewer, state.players)
         return view(state, player, self.legal_dicts(state, player))
+
+    def card_modelling(self, card: Mapping[str, Any]) -> tuple[str, str]:
+        return modelling(tile_from_dict(card))
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
         """ "random", "greedy" and "planner" (see :mod:`.bots`)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ...core import DataError
+from ...core import BLANK, MODELLED, STATS_ONLY, DataError
 from ...core.wording import a_or_an
 from .filters import parse_filter
 from .tiles import (
@@ -151,6 +151,17 @@ _STACK_TYPES: Final = frozenset({ACTION, REACTION, ACTION_REACTION})
 def is_modelled(key: str) -> bool:
     """Whether the engine implements the effect key."""
     return key in SCHEMAS
+
+
+def modelling(tile: TileDef) -> tuple[str, str]:
+    """How completely the engine plays the tile (a status of ``core.MODELLING``) and why
+    when not fully: a tile whose effect is not implemented plays without it, a creature
+    then by its printed STR and INT (stats only), any other tile as a blank."""
+    if is_modelled(tile.effect_key):
+        return MODELLED, ""
+    if tile.type == CREATURE:
+        return STATS_ONLY, f"effect {tile.effect_key!r} not modelled: plays by its STR and INT"
+    return BLANK, f"effect {tile.effect_key!r} not modelled: played without it"
 
 
 def parse_params(tile: TileDef) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
 
-from ...core import DataError
+from ...core import BLANK, MODELLED, STATS_ONLY, DataError
 from .card_types import (
     CHARACTER,
     EDGE,
@@ -284,6 +284,30 @@ def _card_items(card: CardDef) -> tuple[tuple[str, Any], ...]:
         ("effect_key", card.effect_key),
         ("effect_text", card.effect_text),
     )
+
+
+def modelling(card: CardDef) -> tuple[str, str]:
+    """How completely the engine plays the card (a status of ``core.MODELLING``) and why
+    when not fully. A character or site whose rules text is not known or not modelled
+    plays by its printed figures (stats only; every imported real card without an effect
+    key); an event, state or edge whose effect does not run is a blank, as is a card the
+    engine cannot play at all; X read as 0 makes a card stats only."""
+    kind = card.type
+    if kind == OTHER or (kind in (FENG_SHUI, SITE) and card.body <= 0):
+        return BLANK, card.unmodelled
+    # Its effect runs, or the card is known to have none ("vanilla").
+    runs = card.effect is not None or card.effect_key == "vanilla"
+    if not runs:
+        if kind in (CHARACTER, FENG_SHUI, SITE):
+            return STATS_ONLY, card.unmodelled or NO_TEXT
+        return BLANK, card.unmodelled
+    if card.cost_is_x or card.fighting_is_x:
+        return STATS_ONLY, card.unmodelled
+    return MODELLED, ""
+
+
+#: Why a character or site without an effect key is stats only.
+NO_TEXT: Final = "its rules text is not known: it plays by its printed figures"
 
 
 def unmodelled_cards(cards: Iterable[CardDef | Mapping[str, Any]]) -> list[CardDef]:

@@ -10,6 +10,7 @@ from ...core import FINISHED, Action, Bot, Event, Game, Outcome, RandomBot
 from ...core.game import check_seat
 from . import events_text, rules
 from .bots import GreedyBot
+from .cards import card_from_dict, modelling
 from .labels import labels as word_actions
 from .setup import INFO, new_game
 from .state import OVER, ShadowfistState
@@ -74,6 +75,9 @@ class ShadowfistGame(Game[ShadowfistState]):
         """What the seat sees: its hand, the table, public piles; no hidden cards."""
         player = check_seat(viewer, state.players)
         return seat_view(state, player, self.legal_dicts(state, player))
+
+    def card_modelling(self, card: Mapping[str, Any]) -> tuple[str, str]:
+        return modelling(card_from_dict(card, 0))
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
         """ "random", "greedy" and "tactician" (their heuristics: ``bots.py``)."""
