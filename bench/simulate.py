@@ -170,7 +170,7 @@ def main() -> None:
     from django.core.management import call_command
 
     from cards.services import catalogue_load
-    from play.matches.decks import card_row
+    from decks.engine_rows import card_row
 
     call_command("migrate", verbosity=0)
     catalogue_load(games=[args.game])

@@ -22,6 +22,7 @@ from cards.models import Card
 from cards.search import SearchError
 from cards.search.deadline import SearchTimeoutError, search_deadline
 from cards.selectors import FilterTermsError, card_list
+from decks.analysis import deck_warnings
 from decks.cardfacts import CardFacts
 from decks.catalogue import facts_by_id
 from decks.diff import diff_entries
@@ -194,6 +195,8 @@ class DeckWorkbench:
     report: ValidationReport
     can_edit: bool
     search: CardSearch
+    #: What may keep the deck from ever scoring, beyond its format (decks/analysis.py).
+    warnings: list[str]
 
 
 def chosen_formats(deck: Deck, slugs: Sequence[str]) -> list[str]:
@@ -220,6 +223,7 @@ def deck_workbench(
         report=validate(lines, slugs, game=deck.game.slug),
         can_edit=deck.owner_id == user.pk,
         search=card_search_for(deck=deck, query=query),
+        warnings=deck_warnings(deck.game.slug, lines),
     )
 
 

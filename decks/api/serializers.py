@@ -151,6 +151,11 @@ class ValidationReportSerializer(serializers.Serializer[Any]):
     errors = ViolationSerializer(  # type: ignore[assignment]
         many=True, help_text="The list's errors, then each format's."
     )
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Not errors: what may keep the deck from ever scoring (ChiZo: no square "
+        "can form, creature tiles with no compatible partner).",
+    )
 
 
 class CountSerializer(serializers.Serializer[Any]):

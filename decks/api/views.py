@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from cards.models import Game
 from decks import selectors, services
+from decks.analysis import deck_warnings
 from decks.api.preconditions import IF_MATCH, expected_version
 from decks.api.serializers import (
     DECK_DIFF,
@@ -245,13 +246,14 @@ class DeckValidateView(APIView):
         if not request.query_params.get("format"):
             slugs = [deck.format]
         minimum = int_param(request, "min_size", default=-1, low=0, high=1000)
+        lines = selectors.deck_lines(deck=deck)
         report = validate(
-            selectors.deck_lines(deck=deck),
+            lines,
             slugs,
             game=deck.game.slug,
             min_sizes=dict.fromkeys(slugs, minimum) if minimum >= 0 else None,
         )
-        return Response(report.to_dict())
+        return Response({**report.to_dict(), "warnings": deck_warnings(deck.game.slug, lines)})
 
 
 class FormatNotAccept(BaseContentNegotiation):
@@ -382,4 +384,4 @@ class ListValidateView(APIView):
             min_sizes=data.get("min_sizes"),
         )
         assert check.report is not None  # a list of formats always gets a report
-        return Response(check.report.to_dict())
+        return Response({**check.report.to_dict(), "warnings": deck_warnings(game, check.lines)})

@@ -45,6 +45,7 @@ def goldfish_lines(summary: dict[str, Any], *, label: str) -> list[str]:
     modelling = summary.get("modelling")
     if modelling is not None:  # what the figures stand on, beside them
         out.append(f"what the engine modelled: {modelling_words(modelling)}")
+    out += [f"warning: {warning}" for warning in summary.get("warnings", [])]
     if turn["mean"] is None:
         out.append("never reached the goal within the turn cap")
     else:

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from cards.vocabulary import DECK_GAMES
+from decks.analysis import stack_warnings
 from play.engine.core import get_game
 from play.matches.decks import deck_cards
 from play.matches.legality import Legality
@@ -36,7 +37,8 @@ def simulation_spec(*, user: AbstractBaseUser, data: dict[str, Any]) -> Spec:
         if bot not in bots:
             raise SeatsError("bot", f"no bot {bot!r}; use one of {', '.join(sorted(bots))}")
         spec = {"cards": cards, "bot": bot, "max_turns": data.get("max_turns"), "by_turn": 5,
-                "legality": legality.to_dict()}  # fmt: skip
+                "legality": legality.to_dict(),
+                "stack_warnings": stack_warnings(game, cards)}  # fmt: skip
         spec.update(goldfish_options(game, data.get("effect_points")))
         return Spec(game=game, kind="goldfish", spec=spec)
     game, seats = data["game"], data["seats"]

@@ -389,13 +389,19 @@ def merged(spec: Mapping[str, Any], tallies: Iterable[Tally]) -> Tally:
 def summary_of(spec: Mapping[str, Any], tally: Tally, *, game: str) -> dict[str, Any]:
     """The results of a simulation: its tally's figures and what they stand on (the
     policy, the reading, and for a deck how completely its cards are modelled)."""
+    from decks.analysis import stack_warnings
     from play.simulations.modelling import deck_modelling
 
     if isinstance(tally, BotsTally):
         summary = tally.summary(spec["bots"])
     else:
         names = {str(row["id"]): row["name"] for row, _count in spec.get("cards", [])}
-        summary = {**tally.summary(names), "modelling": deck_modelling(game, spec["cards"])}
+        summary = {
+            **tally.summary(names),
+            "modelling": deck_modelling(game, spec["cards"]),
+            # What the stack analysis warned of before the games (decks/analysis.py).
+            "warnings": stack_warnings(game, spec["cards"]),
+        }
     # The reading a goldfish figure stands on (ChiZo's effect points), named beside it.
     reading = {"effect_points": spec["effect_points"]} if "effect_points" in spec else {}
     return {

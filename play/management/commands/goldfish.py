@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from decks.analysis import stack_warnings
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import game_seed
 from play.engine_choice import running
@@ -69,6 +70,8 @@ class Command(BaseCommand):
         except SeatsError as error:
             raise CommandError(str(error)) from None
         runner = GOLDFISH_RUNNERS[game]
+        for warning in stack_warnings(game, cards):  # before the games, not only after
+            self.stderr.write(f"warning: {warning}")
         settle_heap()
         tally = GoldfishTally(by_turn=5)  # folded game by game: no list of records kept
         try:

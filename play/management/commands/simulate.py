@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from decks.analysis import stack_warnings
 from play.engine.core import game_slugs, get_game
 from play.matches.decks import DeckFileError, playable_deck_file
 from play.matches.setups import SeatsError, plain_setup
@@ -71,6 +72,8 @@ class Command(BaseCommand):
         )  # fmt: skip
         where = "Celery workers" if settings.CELERY_BROKER_URL else "this process"
         self.stderr.write(f"simulation {simulation.pk}: {games} games on {where}")
+        for warning in stack_warnings(game, spec.get("cards", [])):
+            self.stderr.write(f"warning: {warning}")
         done = self._wait(simulation, options["no_progress"])
         if done.status != Simulation.Status.DONE:
             raise CommandError(f"simulation {done.pk} {done.status}: {done.error}")

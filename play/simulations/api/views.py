@@ -60,6 +60,11 @@ DECK_LEGALITY_SCHEMA = {
 
 class SimulationSerializer(serializers.ModelSerializer[Simulation]):
     progress = serializers.SerializerMethodField()
+    deck_warnings = serializers.SerializerMethodField(
+        help_text="Goldfish: what the stack analysis found, when the simulation started, "
+        "that may keep the deck from scoring (ChiZo: no square can form, creature tiles "
+        "without a compatible partner); [] when nothing."
+    )
     deck_legality = serializers.SerializerMethodField(
         help_text="Goldfish: the deck's verdict in its format when the simulation started "
         "(not legal only when started with test_anyway); null for bot games."
@@ -68,12 +73,17 @@ class SimulationSerializer(serializers.ModelSerializer[Simulation]):
     class Meta:
         model = Simulation
         fields = [
-            "id", "game", "kind", "deck", "deck_legality", "games", "seed", "status",
+            "id", "game", "kind", "deck", "deck_legality", "deck_warnings", "games", "seed",
+            "status",
             "progress", "results", "error", "created_at", "finished_at", "records_pruned_at",
         ]  # fmt: skip
 
     def get_progress(self, simulation: Simulation) -> dict[str, int]:
         return {"done": simulation.games_done, "total": simulation.games}
+
+    def get_deck_warnings(self, simulation: Simulation) -> list[str]:
+        warnings: list[str] = simulation.spec.get("stack_warnings", [])
+        return warnings
 
     @extend_schema_field(DECK_LEGALITY_SCHEMA)
     def get_deck_legality(self, simulation: Simulation) -> dict[str, Any] | None:

@@ -147,6 +147,7 @@ def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, A
         "policy": results.get("policy"),
         "seed": simulation.seed,
         "not_legal": legality_words(simulation.spec),
+        "warnings": results.get("warnings", []),
         **modelling_context(results.get("modelling")),
         "curves": [
             {"title": CURVE_TITLES.get(key, key), "chart": _curve_chart(key, values)}
