@@ -11,15 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cards.models import Card
-from decks.engine_rows import card_row
+from decks.engine_rows import CardRows, line_rows
 from decks.lines import DeckLine
 
 #: The games whose stacks the engine analyses.
 ANALYSED = ("chizo",)
-
-CardRows = Sequence[tuple[dict[str, Any], int]]
-
 
 def stack_analysis(game: str, cards: CardRows) -> dict[str, Any] | None:
     """The engine's analysis of a deck given as card rows (None: not a ChiZo stack)."""
@@ -46,6 +42,4 @@ def deck_warnings(game: str, lines: Sequence[DeckLine]) -> list[str]:
     """The warnings on a deck's lines (one query for its cards, none for other games)."""
     if game not in ANALYSED or not lines:
         return []
-    cards = Card.objects.in_bulk([line.card.id for line in lines])
-    rows = [(card_row(cards[line.card.id], game), line.count) for line in lines]
-    return stack_warnings(game, rows)
+    return stack_warnings(game, line_rows(game, lines))

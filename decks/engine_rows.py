@@ -3,9 +3,14 @@ and simulations, the stack analysis): the fields each deck game's engine takes."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cards.models import Card
+from decks.lines import DeckLine
+
+#: A deck as the engine's setups take it: (card row, copies) per line.
+CardRows = Sequence[tuple[dict[str, Any], int]]
 
 CHIZO_FIELDS = (
     "id", "name", "type", "creature_class", "is_basic", "strength", "intelligence",
@@ -29,3 +34,9 @@ def card_row(card: Card, game: str) -> dict[str, Any]:
             value = [item for item in value.split(LIST_FIELDS[field]) if item]
         row[field] = value
     return row
+
+
+def line_rows(game: str, lines: Sequence[DeckLine]) -> list[tuple[dict[str, Any], int]]:
+    """A deck's lines as card rows with their copies (one query for the cards)."""
+    cards = Card.objects.in_bulk([line.card.id for line in lines])
+    return [(card_row(cards[line.card.id], game), line.count) for line in lines]

@@ -30,6 +30,7 @@ from decks.formats import FORMATS, ValidationReport, formats_for_game, validate
 from decks.intake import DeckListError, accept, as_violation, lines_from_text
 from decks.lines import DeckLine
 from decks.listexport import export_csv, export_json, export_text
+from decks.modelling import STATUS_WORDS, lines_modelling, modelling_words
 from decks.models import Deck, DeckEntry, DeckVersion
 from decks.stats import DEFAULT_TURNS, deck_stats, sample_hand
 
@@ -197,6 +198,8 @@ class DeckWorkbench:
     search: CardSearch
     #: What may keep the deck from ever scoring, beyond its format (decks/analysis.py).
     warnings: list[str]
+    #: How completely the engine plays its cards (decks/modelling.py); None: no cards.
+    modelling: dict[str, Any] | None
 
 
 def chosen_formats(deck: Deck, slugs: Sequence[str]) -> list[str]:
@@ -224,7 +227,19 @@ def deck_workbench(
         can_edit=deck.owner_id == user.pk,
         search=card_search_for(deck=deck, query=query),
         warnings=deck_warnings(deck.game.slug, lines),
+        modelling=deck_page_modelling(deck.game.slug, lines),
     )
+
+
+def deck_page_modelling(game: str, lines: Sequence[DeckLine]) -> dict[str, Any] | None:
+    """The deck page's words on how completely the engine plays the deck's cards."""
+    if not lines:
+        return None
+    modelling = lines_modelling(game, lines)
+    cards = [
+        {**card, "status_words": STATUS_WORDS[card["status"]]} for card in modelling["not_modelled"]
+    ]
+    return {"words": modelling_words(modelling), "not_modelled": cards}
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,10 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {
         "the stack analysis on the deck answers is the engine's (pure Python, it imports "
         "nothing back); the goldfish paths call it through decks.analysis too"
     ),
+    ("decks.modelling", "play.engine.core"): (
+        "how completely the engine plays each card of a deck is the engine's to say "
+        "(Game.card_modelling; pure Python, it imports nothing back)"
+    ),
     ("decks.pages.forms", "play.engine.core.rng"): (
         "the sample hand's seed is checked against the engine's MAX_SEED, as in the API"
     ),

@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from play.simulations.modelling import modelling_words, not_modelled_lines
+from decks.modelling import modelling_words, not_modelled_lines
 
 
 def histogram_lines(counts: dict[int, int], *, bins: int = 12, width: int = 40) -> list[str]:

@@ -390,7 +390,7 @@ def summary_of(spec: Mapping[str, Any], tally: Tally, *, game: str) -> dict[str,
     """The results of a simulation: its tally's figures and what they stand on (the
     policy, the reading, and for a deck how completely its cards are modelled)."""
     from decks.analysis import stack_warnings
-    from play.simulations.modelling import deck_modelling
+    from decks.modelling import deck_modelling
 
     if isinstance(tally, BotsTally):
         summary = tally.summary(spec["bots"])

@@ -133,3 +133,33 @@ def test_a_deck_of_real_dragons_cards_is_reported_as_played_by_stats_and_blanks(
         "6 blanks" in text  # fmt: skip
     assert text.count(": by printed stats only (") == 12
     assert text.count(": blank (") == 3
+
+
+@pytest.mark.usefixtures("imported")
+def test_the_deck_page_counts_what_the_engine_models_and_names_the_rest(
+    api: APIClient, alice: User
+) -> None:
+    api.force_authenticate(alice)
+    deck = api.post("/api/v1/decks/", {"game": "shadowfist", "name": "Imported", "list": DECK},
+                    format="json").json()["id"]  # fmt: skip
+    page = Client()
+    page.force_login(alice)
+
+    html = page.get(f"/decks/{deck}/").content.decode()
+
+    assert f"<strong>What the rules engine models:</strong> {WORDS}." in html
+    assert "<li>2 Sudden Storm: blank" in html
+
+
+def test_a_fully_modelled_deck_page_says_all_and_lists_nothing(api: APIClient, alice: User) -> None:
+    api.force_authenticate(alice)
+    deck = api.post("/api/v1/decks/", {"game": "chizo", "name": "Quartet",
+                                       "list": "8 Rat\n8 Rabbit\n8 Horse\n8 Rooster"},
+                    format="json").json()["id"]  # fmt: skip
+    page = Client()
+    page.force_login(alice)
+
+    html = page.get(f"/decks/{deck}/").content.decode()
+
+    assert "<strong>What the rules engine models:</strong> all 32 tiles modelled." in html
+    assert "Cards not fully modelled" not in html

@@ -26,12 +26,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from decks.modelling import STATUS_WORDS, modelling_words
 from play.engine.core.rng import MAX_SEED
 from play.matches.services import MatchRuleError
 from play.matches.setups import SeatsError
 from play.simulations import services as simulations
 from play.simulations.compare import compare_simulations
-from play.simulations.modelling import STATUS_WORDS, modelling_words
 from play.simulations.models import Simulation
 from play.simulations.pages.forms import (
     BotSimulationForm,

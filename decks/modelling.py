@@ -1,22 +1,24 @@
-"""What a deck's figures stand on: how completely the engine plays each of its cards.
+"""How completely the rules engine plays each card of a deck: what its figures stand on.
 
 Each card of a deck is *modelled* (its effect runs, or it has none), *stats only* (it
 plays by its printed figures; its rules text is not known to Cardhouse or not modelled:
 every imported real Shadowfist character and site without an effect), or a *blank*
 (nothing of it runs but its cost), as its game's engine says (Game.card_modelling). The
-goldfish and simulate commands and the simulation report give the counts beside the
-headline figure and name every card that is not modelled (docs/play.md, "What a figure
-stands on").
+deck page, the goldfish and simulate commands and the simulation report give the counts
+(beside the headline figure) and name every card that is not modelled (docs/play.md,
+"What a figure stands on"). The statuses are the engine's (pure Python, it imports
+nothing back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from decks.engine_rows import CardRows, line_rows
 from decks.formats.rules import noun_for
+from decks.lines import DeckLine
 from play.engine.core import BLANK, MODELLED, MODELLING, STATS_ONLY, get_game
-from play.matches.setups import CardRows
 
 #: Each status as the reports name it.
 STATUS_WORDS = {MODELLED: "modelled", STATS_ONLY: "by printed stats only", BLANK: "blank"}
@@ -35,6 +37,11 @@ def deck_modelling(game: str, cards: CardRows) -> dict[str, Any]:
             others.append({**card, "status": status, "why": why})
     return {"noun": noun_for(game).many, "total": sum(counts.values()), "counts": counts,
             "not_modelled": others}  # fmt: skip
+
+
+def lines_modelling(game: str, lines: Sequence[DeckLine]) -> dict[str, Any]:
+    """:func:`deck_modelling` of a deck's lines (one query for its cards)."""
+    return deck_modelling(game, line_rows(game, lines))
 
 
 def modelling_words(modelling: Mapping[str, Any]) -> str:
