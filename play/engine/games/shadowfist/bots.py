@@ -166,6 +166,10 @@ def _main_worth(state: ShadowfistState, action: Action) -> float:
     return 0  # end_turn, heal, move
 
 
+#: The worth of playing a blank event, state or edge: the least of any play.
+BLANK_WORTH: Final = 0.5
+
+
 def _play_worth(state: ShadowfistState, action: Action) -> float:
     definition = _definition(state, action)
     if definition.is_site:
@@ -174,7 +178,10 @@ def _play_worth(state: ShadowfistState, action: Action) -> float:
         return 60 + definition.fighting + definition.cost * 0.1 - 0.01 * _int(action, 1)
     spec = definition.effect
     if spec is None:
-        return 0  # a blank or a vanilla card: it does nothing
+        # A blank (its effect not modelled) is played as a player would play the card,
+        # paying its cost, when nothing worth more can be played (docs/shadowfist.md,
+        # "Blanks"): held forever, it would skew the hand and the Power curve.
+        return BLANK_WORTH if definition.unmodelled else 0
     if definition.type == "State":
         host = _int(action, 1)
         mine = state.ctrl[host] == action.player
