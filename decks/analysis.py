@@ -17,6 +17,7 @@ from decks.lines import DeckLine
 #: The games whose stacks the engine analyses.
 ANALYSED = ("chizo",)
 
+
 def stack_analysis(game: str, cards: CardRows) -> dict[str, Any] | None:
     """The engine's analysis of a deck given as card rows (None: not a ChiZo stack)."""
     if game not in ANALYSED or not cards:
@@ -38,8 +39,26 @@ def stack_warnings(game: str, cards: CardRows) -> list[str]:
     return words(analysis)
 
 
-def deck_warnings(game: str, lines: Sequence[DeckLine]) -> list[str]:
-    """The warnings on a deck's lines (one query for its cards, none for other games)."""
+def deck_stack(game: str, lines: Sequence[DeckLine]) -> dict[str, Any] | None:
+    """The analysis of a deck's lines with its ``warnings`` (None: not a ChiZo stack;
+    one query for its cards)."""
     if game not in ANALYSED or not lines:
-        return []
-    return stack_warnings(game, line_rows(game, lines))
+        return None
+    analysis = stack_analysis(game, line_rows(game, lines))
+    if analysis is None:
+        return None
+    from play.engine.games.chizo.analysis import stack_warnings as words
+
+    return {**analysis, "warnings": words(analysis)}
+
+
+def answer_fields(game: str, lines: Sequence[DeckLine]) -> dict[str, Any]:
+    """What the validation answers add: ``warnings``, and ``stack``, the analysis itself
+    (None but for a ChiZo stack)."""
+    stack = deck_stack(game, lines)
+    if stack is None:
+        return {"warnings": [], "stack": None}
+    return {
+        "warnings": stack["warnings"],
+        "stack": {k: v for k, v in stack.items() if k != "warnings"},
+    }

@@ -22,7 +22,7 @@ from cards.models import Card
 from cards.search import SearchError
 from cards.search.deadline import SearchTimeoutError, search_deadline
 from cards.selectors import FilterTermsError, card_list
-from decks.analysis import deck_warnings
+from decks.analysis import deck_stack
 from decks.cardfacts import CardFacts
 from decks.catalogue import facts_by_id
 from decks.diff import diff_entries
@@ -196,8 +196,8 @@ class DeckWorkbench:
     report: ValidationReport
     can_edit: bool
     search: CardSearch
-    #: What may keep the deck from ever scoring, beyond its format (decks/analysis.py).
-    warnings: list[str]
+    #: The stack analysis with its warnings (decks/analysis.py); None but for ChiZo.
+    stack: dict[str, Any] | None
     #: How completely the engine plays its cards (decks/modelling.py); None: no cards.
     modelling: dict[str, Any] | None
 
@@ -226,7 +226,7 @@ def deck_workbench(
         report=validate(lines, slugs, game=deck.game.slug),
         can_edit=deck.owner_id == user.pk,
         search=card_search_for(deck=deck, query=query),
-        warnings=deck_warnings(deck.game.slug, lines),
+        stack=deck_stack(deck.game.slug, lines),
         modelling=deck_page_modelling(deck.game.slug, lines),
     )
 

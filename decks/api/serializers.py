@@ -156,6 +156,13 @@ class ValidationReportSerializer(serializers.Serializer[Any]):
         help_text="Not errors: what may keep the deck from ever scoring (ChiZo: no square "
         "can form, creature tiles with no compatible partner).",
     )
+    stack = serializers.DictField(
+        allow_null=True,
+        help_text="ChiZo: the stack analysis (size; squares: the class sets that can make "
+        "one; unpartnered; square_tiles: tiles that can take part in a square; effects and "
+        "effect_points: what tile effects can add without squares; goal; verdict: squares, "
+        "effects_only or never). Null for other games.",
+    )
 
 
 class CountSerializer(serializers.Serializer[Any]):

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from cards.models import Game
 from decks import selectors, services
-from decks.analysis import deck_warnings
+from decks.analysis import answer_fields
 from decks.api.preconditions import IF_MATCH, expected_version
 from decks.api.serializers import (
     DECK_DIFF,
@@ -253,7 +253,7 @@ class DeckValidateView(APIView):
             game=deck.game.slug,
             min_sizes=dict.fromkeys(slugs, minimum) if minimum >= 0 else None,
         )
-        return Response({**report.to_dict(), "warnings": deck_warnings(deck.game.slug, lines)})
+        return Response({**report.to_dict(), **answer_fields(deck.game.slug, lines)})
 
 
 class FormatNotAccept(BaseContentNegotiation):
@@ -384,4 +384,4 @@ class ListValidateView(APIView):
             min_sizes=data.get("min_sizes"),
         )
         assert check.report is not None  # a list of formats always gets a report
-        return Response({**check.report.to_dict(), "warnings": deck_warnings(game, check.lines)})
+        return Response({**check.report.to_dict(), **answer_fields(game, check.lines)})

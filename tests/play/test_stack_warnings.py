@@ -32,6 +32,8 @@ def test_validating_a_one_class_list_warns_that_it_can_never_reach_12(api: APICl
 
     assert answer["valid"] is True  # legal: the warnings are not errors
     assert answer["warnings"] == [NEVER, LONER]
+    assert answer["stack"]["verdict"] == "never"
+    assert answer["stack"]["squares"] == []
 
 
 def test_validating_a_quartet_list_warns_of_nothing(api: APIClient) -> None:
@@ -40,6 +42,10 @@ def test_validating_a_quartet_list_warns_of_nothing(api: APIClient) -> None:
 
     assert answer["valid"] is True
     assert answer["warnings"] == []
+    stack = answer["stack"]
+    assert stack["verdict"] == "squares"
+    assert stack["squares"] == [["Rat", "Rabbit", "Horse", "Rooster"]]
+    assert (stack["square_tiles"], stack["size"]) == (32, 32)
 
 
 def test_a_shadowfist_list_gets_no_stack_warnings(api: APIClient) -> None:
@@ -47,6 +53,7 @@ def test_a_shadowfist_list_gets_no_stack_warnings(api: APIClient) -> None:
                       format="json").json()  # fmt: skip
 
     assert answer["warnings"] == []
+    assert answer["stack"] is None
 
 
 def test_a_saved_stack_s_validation_and_page_give_the_warnings(
@@ -61,6 +68,7 @@ def test_a_saved_stack_s_validation_and_page_give_the_warnings(
     page.force_login(alice)
     html = page.get(f"/decks/{deck}/").content.decode()
     assert f'<li class="warning" role="note">{NEVER}</li>' in html
+    assert "<strong>Squares:</strong> none can form." in html
 
 
 def test_the_goldfish_command_warns_before_its_games_and_in_its_report(tmp_path: Path) -> None:
