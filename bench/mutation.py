@@ -102,6 +102,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         "tactics.py": "the bots' battle arithmetic (tactics)",
         "evaluate.py": "what the bots know of a position (planners)",
         "goldfish.py": "a harness: one player alone, for deck figures",
+        "analysis.py": "a static look at a stack for the deck answers, not a rule of play",
         "scenario.py": "lays out positions for tests",
         "labels.py": "labels",
         "events_text.py": "event wording",
