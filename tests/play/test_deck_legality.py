@@ -18,6 +18,7 @@ from rest_framework.test import APIClient
 
 from play.matches.models import Match
 from play.simulations.models import Simulation
+from tests.play.decks_api import new_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -29,19 +30,6 @@ COPIES_ERROR = "Deck has 4 copies of Golden Egg; at most 3 are allowed"
 LEGAL_STACK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden Egg\n3 Push"
 
 
-@pytest.fixture
-def player(api: APIClient, alice: User, settings: Any) -> APIClient:
-    settings.SIMULATIONS_INLINE = True
-    api.force_authenticate(alice)
-    return api
-
-
-def new_deck(api: APIClient, text: str) -> int:
-    response = api.post(
-        "/api/v1/decks/", {"game": "chizo", "name": "Eggs", "list": text}, format="json"
-    )
-    assert response.status_code == 201, response.json()
-    return int(response.json()["id"])
 
 
 def refused_messages(response: Any, field: str) -> str:

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from play.simulations.compare import headline
 from play.simulations.tallies import mean_interval
+from tests.play.decks_api import new_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -20,19 +21,6 @@ WINNING_STACK = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n3 Ox\n3 Dragon\n3 Golden E
 NEVER_WINS = "30 Rat"  # one class: no square ever forms, and no tile scores by its effect
 
 
-@pytest.fixture
-def player(api: APIClient, alice: User, settings: Any) -> APIClient:
-    settings.SIMULATIONS_INLINE = True
-    api.force_authenticate(alice)
-    return api
-
-
-def new_deck(api: APIClient, text: str) -> int:
-    response = api.post(
-        "/api/v1/decks/", {"game": "chizo", "name": "Stack", "list": text}, format="json"
-    )
-    assert response.status_code == 201, response.json()
-    return int(response.json()["id"])
 
 
 def test_a_deck_that_never_wins_is_named_and_no_turn_difference_is_made_up(
