@@ -58,6 +58,14 @@ def modelling_words(modelling: Mapping[str, Any]) -> str:
     return "; ".join(words)
 
 
+def modelling_shown(modelling: Mapping[str, Any]) -> dict[str, Any]:
+    """What a page shows: the words, and each card not modelled with its status worded."""
+    cards = [
+        {**card, "status_words": STATUS_WORDS[card["status"]]} for card in modelling["not_modelled"]
+    ]
+    return {"words": modelling_words(modelling), "not_modelled": cards}
+
+
 def not_modelled_lines(modelling: Mapping[str, Any]) -> list[str]:
     """One line per card that is not modelled: its copies, name, status and why."""
     return [

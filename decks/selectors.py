@@ -30,7 +30,7 @@ from decks.formats import FORMATS, ValidationReport, formats_for_game, validate
 from decks.intake import DeckListError, accept, as_violation, lines_from_text
 from decks.lines import DeckLine
 from decks.listexport import export_csv, export_json, export_text
-from decks.modelling import STATUS_WORDS, lines_modelling, modelling_words
+from decks.modelling import lines_modelling, modelling_shown
 from decks.models import Deck, DeckEntry, DeckVersion
 from decks.stats import DEFAULT_TURNS, deck_stats, sample_hand
 
@@ -235,11 +235,7 @@ def deck_page_modelling(game: str, lines: Sequence[DeckLine]) -> dict[str, Any] 
     """The deck page's words on how completely the engine plays the deck's cards."""
     if not lines:
         return None
-    modelling = lines_modelling(game, lines)
-    cards = [
-        {**card, "status_words": STATUS_WORDS[card["status"]]} for card in modelling["not_modelled"]
-    ]
-    return {"words": modelling_words(modelling), "not_modelled": cards}
+    return modelling_shown(lines_modelling(game, lines))
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from rest_framework.test import APIClient
 
 from cards.models import Card
 from tests.cards.test_shadowfist_import import row, write_csv
+from tests.play.decks_api import new_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -73,12 +74,11 @@ def test_the_simulation_report_says_what_its_figures_stand_on(
 ) -> None:
     settings.SIMULATIONS_INLINE = True
     api.force_authenticate(alice)
-    created = api.post("/api/v1/decks/", {"game": "shadowfist", "name": "Imported",
-                                          "list": DECK}, format="json")  # fmt: skip
+    deck = new_deck(api, DECK, game="shadowfist")
     with django_capture_on_commit_callbacks(execute=True):
         started = api.post(
             "/api/v1/simulations/",
-            {"deck": created.json()["id"], "games": 5, "seed": 1, "test_anyway": True},
+            {"deck": deck, "games": 5, "seed": 1, "test_anyway": True},
             format="json",
         )
     results = api.get(f"/api/v1/simulations/{started.json()['id']}/").json()["results"]
@@ -140,8 +140,7 @@ def test_the_deck_page_counts_what_the_engine_models_and_names_the_rest(
     api: APIClient, alice: User
 ) -> None:
     api.force_authenticate(alice)
-    deck = api.post("/api/v1/decks/", {"game": "shadowfist", "name": "Imported", "list": DECK},
-                    format="json").json()["id"]  # fmt: skip
+    deck = new_deck(api, DECK, game="shadowfist")
     page = Client()
     page.force_login(alice)
 
@@ -153,9 +152,7 @@ def test_the_deck_page_counts_what_the_engine_models_and_names_the_rest(
 
 def test_a_fully_modelled_deck_page_says_all_and_lists_nothing(api: APIClient, alice: User) -> None:
     api.force_authenticate(alice)
-    deck = api.post("/api/v1/decks/", {"game": "chizo", "name": "Quartet",
-                                       "list": "8 Rat\n8 Rabbit\n8 Horse\n8 Rooster"},
-                    format="json").json()["id"]  # fmt: skip
+    deck = new_deck(api, "8 Rat\n8 Rabbit\n8 Horse\n8 Rooster")
     page = Client()
     page.force_login(alice)
 

@@ -15,6 +15,8 @@ from django.core.management import call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
+from tests.play.decks_api import new_deck
+
 pytestmark = pytest.mark.django_db
 
 ONE_CLASS = "30 Rat"
@@ -60,8 +62,7 @@ def test_a_saved_stack_s_validation_and_page_give_the_warnings(
     api: APIClient, alice: User
 ) -> None:
     api.force_authenticate(alice)
-    deck = api.post("/api/v1/decks/", {"game": "chizo", "name": "Rats", "list": ONE_CLASS},
-                    format="json").json()["id"]  # fmt: skip
+    deck = new_deck(api, ONE_CLASS)
 
     assert api.get(f"/api/v1/decks/{deck}/validate/").json()["warnings"] == [NEVER, LONER]
     page = Client()
@@ -88,8 +89,7 @@ def test_a_simulation_carries_the_warnings_from_its_start_to_its_report(
 ) -> None:
     settings.SIMULATIONS_INLINE = True
     api.force_authenticate(alice)
-    deck = api.post("/api/v1/decks/", {"game": "chizo", "name": "Rats", "list": ONE_CLASS},
-                    format="json").json()["id"]  # fmt: skip
+    deck = new_deck(api, ONE_CLASS)
 
     with django_capture_on_commit_callbacks(execute=True):
         started = api.post("/api/v1/simulations/", {"deck": deck, "games": 3, "seed": 1},

@@ -26,7 +26,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from decks.modelling import STATUS_WORDS, modelling_words
+from decks.modelling import modelling_shown
 from play.engine.core.rng import MAX_SEED
 from play.matches.services import MatchRuleError
 from play.matches.setups import SeatsError
@@ -117,13 +117,8 @@ def modelling_context(modelling: dict[str, Any] | None) -> dict[str, Any]:
     simulation from before they were reported)."""
     if modelling is None:
         return {"modelling": None}
-    cards = [
-        {**card, "status_words": STATUS_WORDS[card["status"]]} for card in modelling["not_modelled"]
-    ]
-    return {
-        "modelling": {**modelling, "not_modelled": cards},
-        "modelling_words": modelling_words(modelling),
-    }
+    shown = modelling_shown(modelling)
+    return {"modelling": shown, "modelling_words": shown["words"]}
 
 
 def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, Any]:
