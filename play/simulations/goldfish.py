@@ -5,9 +5,10 @@ play/simulations/tallies.py reads."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from play.engine.core.values import digest
+from play.engine.games.shadowfist import Opposition, opposition_from
 from play.matches.setups import CardRows
 
 # The engines compile a card list once per list object. Every chunk of a simulation reads
@@ -55,6 +56,16 @@ def turn_cap(game: str, spec: Mapping[str, Any]) -> int:
     return DEFAULT_MAX_TURNS
 
 
+#: A Shadowfist goldfish spec written before the opposition was a choice ran against the
+#: dummy sites of Body 5 with no blockers: the "soft" profile.
+EARLIER_OPPOSITION: Final = "soft"
+
+
+def spec_opposition(spec: Mapping[str, Any]) -> Opposition:
+    """The opposition a Shadowfist goldfish spec runs against."""
+    return opposition_from(spec.get("opposition", EARLIER_OPPOSITION))
+
+
 def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
     from play.engine.games.chizo.goldfish import goldfish
 
@@ -81,7 +92,8 @@ def shadowfist_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
     from play.engine.games.shadowfist.goldfish import goldfish
 
     cards, deck = _cards_and_deck(spec["cards"])
-    record = goldfish(cards, deck, seed, bot=spec["bot"], max_turns=turn_cap("shadowfist", spec))
+    record = goldfish(cards, deck, seed, bot=spec["bot"], max_turns=turn_cap("shadowfist", spec),
+                      opposition=spec_opposition(spec))  # fmt: skip
     return {
         "turn": record.turn_won,
         "drawn": _first_turns(record.drawn, record.drawn_turns),

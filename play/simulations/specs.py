@@ -10,10 +10,13 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from cards.vocabulary import DECK_GAMES
 from decks.analysis import stack_warnings
-from play.engine.core import get_game
+from play.engine.core import SetupError, get_game
+from play.engine.games.shadowfist import opposition_from
+from play.engine.games.shadowfist.opposition import profile_name
 from play.matches.decks import deck_cards
 from play.matches.legality import Legality
 from play.matches.setups import SeatsError, plain_setup
+from play.simulations.goldfish import spec_opposition
 from play.simulations.runners import GOLDFISH_RUNNERS
 
 
@@ -39,7 +42,7 @@ def simulation_spec(*, user: AbstractBaseUser, data: dict[str, Any]) -> Spec:
         spec = {"cards": cards, "bot": bot, "max_turns": data.get("max_turns"), "by_turn": 5,
                 "legality": legality.to_dict(),
                 "stack_warnings": stack_warnings(game, cards)}  # fmt: skip
-        spec.update(goldfish_options(game, data.get("effect_points")))
+        spec.update(goldfish_options(game, data.get("effect_points"), data.get("opposition")))
         return Spec(game=game, kind="goldfish", spec=spec)
     game, seats = data["game"], data["seats"]
     bots = get_game(game).bot_types()
@@ -63,13 +66,22 @@ EFFECT_POINTS = {
 }
 
 
-def goldfish_options(game: str, effect_points: str | None) -> dict[str, Any]:
-    """The spec's reading options of a goldfish of ``game`` (ChiZo: ``effect_points``,
-    "shown" unless asked); raises SeatsError for a reading the game does not have."""
-    if game != "chizo":
+def goldfish_options(
+    game: str, effect_points: str | None, opposition: Any = None
+) -> dict[str, Any]:
+    """The spec's options of a goldfish of ``game``: ChiZo's reading of ``effect_points``
+    ("shown" unless asked), Shadowfist's ``opposition`` (a profile's name or a mapping of
+    a profile and figures; the default profile unless asked), stored with every figure;
+    raises SeatsError for an option the game does not have or a bad value."""
+    if game == "shadowfist":
         if effect_points is not None:
             raise SeatsError("effect_points", "only ChiZo RISING has effect points to read")
-        return {}
+        try:
+            return {"opposition": opposition_from(opposition).to_dict()}
+        except SetupError as error:
+            raise SeatsError("opposition", error.reason) from None
+    if opposition is not None:
+        raise SeatsError("opposition", NO_OPPOSITION)
     if effect_points is None:
         effect_points = "shown"
     if effect_points not in EFFECT_POINTS:
@@ -87,7 +99,23 @@ def legality_words(spec: dict[str, Any]) -> str:
     return Legality.from_dict(spec["legality"]).words()
 
 
-def reading_words(spec: dict[str, Any]) -> str:
-    """The reading a goldfish figure stands on, for its header ("" when none applies)."""
+def reading_words(game: str, spec: dict[str, Any]) -> str:
+    """The reading a goldfish figure stands on, for its header ("" when none applies):
+    ChiZo's effect points, Shadowfist's opposition."""
+    if game == "shadowfist":
+        return opposition_words(spec)
     reading: str = spec.get("effect_points") or ""
     return EFFECT_POINTS.get(reading, "")
+
+
+#: Why only Shadowfist goldfish has an opposition (docs/play.md, "The table").
+NO_OPPOSITION = (
+    "only a Shadowfist goldfish has an opposition: a ChiZo RISING goldfish plays its stack "
+    "alone on the board"
+)
+def opposition_words(spec: dict[str, Any]) -> str:
+    """ "against the defended table (a feng shui site of Body 7 each turn; 2 blockers of
+    Fighting 4 kept in play)" """
+    opposition = spec_opposition(spec)
+    return f"against the {profile_name(opposition)} table ({opposition.words()})"
+

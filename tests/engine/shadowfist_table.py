@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from cards.designators import designators_of
 from play.engine.core import Action, Rng
@@ -34,7 +35,6 @@ from play.engine.games.shadowfist.state import (
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTER = ROOT / "play" / "engine" / "games" / "shadowfist" / "starter.json"
-REAL_CSV = Path("/work/shared/data/shadowfist/shadowfist_cards_factual.csv")
 
 
 @cache
@@ -64,10 +64,13 @@ DECK_NAMES = ("Heroic Bloodshed", "Shaolin Sanctuary", "Court of the Lotus", "Fl
 def real_cards() -> list[dict[str, Any]]:
     """The real card list as catalogue-shaped dicts (one per title, newest printing),
     or skip the test when the file is absent."""
-    if not REAL_CSV.is_file():
+    # Where the settings look for it (SHADOWFIST_DATA_DIR, else beside the repository);
+    # read here, not on import: the golden tool imports this module without Django.
+    real_csv = Path(settings.SHADOWFIST_DATA_DIR) / "shadowfist_cards_factual.csv"
+    if not real_csv.is_file():
         pytest.skip("the real Shadowfist card list is not present")
     rows: dict[str, dict[str, str]] = {}
-    with REAL_CSV.open(encoding="utf-8-sig", newline="") as handle:
+    with real_csv.open(encoding="utf-8-sig", newline="") as handle:
         for row in csv.DictReader(handle):
             old = rows.get(row["title"])
             if old is None or int(row["edition_seq"]) >= int(old["edition_seq"]):

@@ -15,8 +15,9 @@ from play.engine.games.shadowfist.goldfish import (
     goldfish,
     goldfish_many,
 )
+from play.engine.games.shadowfist.opposition import FENG_SHUI_MEDIAN_BODY
 from play.engine.games.shadowfist.rules import advance, legal_actions
-from play.engine.games.shadowfist.setup import DUMMY_BODY, deal
+from play.engine.games.shadowfist.setup import deal
 
 from .shadowfist_table import (
     DECK_NAMES,
@@ -75,7 +76,7 @@ def test_the_dummy_lays_one_face_down_site_a_turn_in_a_new_column_and_nothing_el
         assert all(len(column) == 1 for column in state.columns[1])
         sites = [column[0] for column in state.columns[1]]
         assert all(not state.face_up[s] for s in sites)
-        assert all(state.defs[state.kind[s]].body == DUMMY_BODY for s in sites)
+        assert all(state.defs[state.kind[s]].body == FENG_SHUI_MEDIAN_BODY for s in sites)
         assert state.hands[1] == []
         assert state.chars[1] == []
         assert state.pool[1] == 0

@@ -85,7 +85,7 @@ class Command(BaseCommand):
         summary = summary_of(spec, tally, game=game)
         name = get_game(game).info.name
         label = f"{name} goldfish of {options['deck'].name}, seed {seed}, bot {options['bot']}"
-        if reading := reading_words(spec):
+        if reading := reading_words(game, spec):
             label += f", {reading}"
         if illegal := legality_words(spec):
             label += f"; tested anyway: the deck is {illegal}"

@@ -123,7 +123,7 @@ class Command(BaseCommand):
         name = get_game(simulation.game).info.name
         if simulation.kind == "goldfish":
             label = f"{name} goldfish of {options['deck'].name}, seed {simulation.seed}"
-            if reading := reading_words(simulation.spec):
+            if reading := reading_words(simulation.game, simulation.spec):
                 label += f", {reading}"
             if illegal := legality_words(simulation.spec):
                 label += f"; tested anyway: the deck is {illegal}"

@@ -141,7 +141,7 @@ def start_interception(state: ShadowfistState) -> None:
         for s in seats_from(state, (defender + 1) % state.players)
         if s != defender and s not in attacking
     ]
-    if defender != state.dummy and defender not in attacking:
+    if defender not in attacking:
         order.append(defender)
     state.queue = order
 

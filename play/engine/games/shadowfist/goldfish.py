@@ -2,10 +2,12 @@
 
 The convention (docs/shadowfist.md, "Goldfish"): two seats; the deck's player (seat 0)
 goes first; seat 1 is a dummy that, on each of its turns, lays one generic feng shui
-site (Power 1, Body 5, no text, face down) in a new column at the end of its structure,
-and does nothing else: it never intercepts, never plays or responds, has no Power and
-no hand. Victory needs six feng shui sites, the last one seized or burned, as in any
-two-player game; the dummy's sites are there to be taken.
+site (Power 1, no text, face down) in a new column at the end of its structure, keeps
+its blockers in play if its opposition has any (``opposition.py``: the profile names
+the sites' Body, their number and the blockers), and does nothing else: it never
+plays or responds, has no Power and no hand. Victory needs six feng shui sites, the
+last one seized or burned, as in any two-player game; the dummy's sites are there to
+be taken.
 
 The figure is the turn of victory (the deck's own turns, 1 = its first), with the
 Power curve (the pool at the start of each main shot), the turns of the first site and
@@ -21,6 +23,7 @@ from typing import Any, Final
 
 from ...core import Action, check_seed, mix_seed
 from .cards import CardDef, card_from_dict
+from .opposition import DEFAULT_PROFILE, PROFILES, Opposition
 from .rules import advance, legal_actions
 from .setup import card_table, deal_table
 from .state import DECK, MAIN, ShadowfistState
@@ -124,14 +127,20 @@ class DeckPlan:
             if self.cards[i].unmodelled:
                 seen.setdefault(self.cards[i].id, None)
         self.blanks: tuple[CardId, ...] = tuple(seen)
-        self._tables: dict[int, tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]] = {}
+        self._tables: dict[
+            tuple[int, Opposition], tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]
+        ] = {}
 
-    def table(self, max_turns: int) -> tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]:
-        """The card table, kinds and owners of a goldfish game of this deck (built once)."""
-        found = self._tables.get(max_turns)
+    def table(
+        self, max_turns: int, opposition: Opposition
+    ) -> tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]:
+        """The card table, kinds and owners of a goldfish game of this deck against
+        ``opposition`` (built once)."""
+        key = (max_turns, opposition)
+        found = self._tables.get(key)
         if found is None:
-            found = card_table(2, self.cards, [self.deck, []], DUMMY, max_turns)
-            self._tables[max_turns] = found
+            found = card_table(2, self.cards, [self.deck, []], DUMMY, max_turns, opposition)
+            self._tables[key] = found
         return found
 
 
@@ -141,8 +150,10 @@ def goldfish(
     seed: int = 0,
     bot: str = "greedy",
     max_turns: int = DEFAULT_MAX_TURNS,
+    opposition: Opposition = PROFILES[DEFAULT_PROFILE],
 ) -> GoldfishRecord:
-    """Goldfish one game of ``deck`` (card ids or names from ``cards``) from a seed.
+    """Goldfish one game of ``deck`` (card ids or names from ``cards``) from a seed,
+    against ``opposition`` (default: the "goldfish" profile).
 
     Pure: the same arguments give the same record. ``cards`` may be a :class:`DeckPlan`
     (then ``deck`` is ignored). A batch that passes the very same ``cards`` and ``deck``
@@ -150,8 +161,10 @@ def goldfish(
     """
     plan = cards if isinstance(cards, DeckPlan) else _plan(cards, deck)
     check_seed(seed)
-    table, kind, owner = plan.table(2 * max_turns)
-    state = deal_table(2, table, kind, owner, seed, PLAYER, DUMMY, 2 * max_turns)
+    table, kind, owner = plan.table(2 * max_turns, opposition)
+    state = deal_table(
+        2, table, kind, owner, seed, PLAYER, DUMMY, 2 * max_turns, opposition.blockers
+    )
     from .game import GAME  # the bots live with the game
 
     chooser = GAME.make_bot(bot, mix_seed(seed, BOT_SEED_OFFSET)).choose
@@ -224,15 +237,20 @@ def _play(state: ShadowfistState, plan: DeckPlan, chooser: Any, seed: int) -> Go
 
 
 def goldfish_setup(
-    cards: Sequence[Mapping[str, Any]], deck: Sequence[CardId], max_turns: int = DEFAULT_MAX_TURNS
+    cards: Sequence[Mapping[str, Any]],
+    deck: Sequence[CardId],
+    max_turns: int = DEFAULT_MAX_TURNS,
+    opposition: Opposition = PROFILES[DEFAULT_PROFILE],
 ) -> dict[str, Any]:
     """The engine setup of a goldfish game (for a match played by hand against the dummy):
-    seat 0 plays ``deck`` and goes first, seat 1 is the dummy; ``max_turns`` of the deck's."""
+    seat 0 plays ``deck`` and goes first, seat 1 is the dummy with ``opposition``;
+    ``max_turns`` of the deck's."""
     return {
         "players": 2,
         "cards": list(cards),
         "decks": [list(deck), []],
         "dummy": DUMMY,
+        "opposition": opposition.to_dict(),
         "first_player": PLAYER,
         "max_turns": 2 * max_turns,
     }
@@ -246,9 +264,11 @@ def goldfish_many(
     bot: str = "greedy",
     max_turns: int = DEFAULT_MAX_TURNS,
     start: int = 0,
+    opposition: Opposition = PROFILES[DEFAULT_PROFILE],
 ) -> Iterator[GoldfishRecord]:
     """Records of games ``start`` .. ``start + games - 1`` of the batch ``seed`` (game
     ``i`` is seeded ``mix_seed(seed, i)``, as in ``simulate.game_seed``)."""
     plan = DeckPlan(cards, deck)
     for index in range(start, start + games):
-        yield goldfish(plan, seed=mix_seed(check_seed(seed), index), bot=bot, max_turns=max_turns)
+        seed_i = mix_seed(check_seed(seed), index)
+        yield goldfish(plan, seed=seed_i, bot=bot, max_turns=max_turns, opposition=opposition)

@@ -19,6 +19,7 @@ from . import attack, combat, turn
 from .actions import make
 from .choices import auto_choose, choice_actions, choose
 from .damage import Events, heal
+from .opposition import dummy_defends
 from .play import has_response, play_actions, play_card, use_ability
 from .sites import locations
 from .stack import resolve_top, seats_from
@@ -275,8 +276,13 @@ def _attack_step(state: ShadowfistState, out: Events) -> bool:
             queue.clear()
         while queue:
             if len(attack.intercept_actions(state, queue[0])) > 1:
-                state.to_act = queue[0]
                 state.att_quiet = False
+                if queue[0] == state.dummy:  # its blockers intercept by themselves
+                    dummy_defends(state, out)
+                    state.phase = COMBAT
+                    state.pending = seats_from(state, state.active)
+                    return False
+                state.to_act = queue[0]
                 return True
             if state.blocks:  # nothing more to declare: the combats come next
                 state.phase = COMBAT

@@ -7,6 +7,7 @@ Setup (all keys optional but ``players``)::
      "decks": [[card id, ...], ...],    # one list per seat (default: the starter decks)
      "first_player": 0,                 # default: drawn from the seeded rng
      "dummy": 1,                        # the goldfish dummy's seat (its deck: empty)
+     "opposition": "defended",          # with a dummy: what it puts on the table
      "max_turns": 200}                  # turns of all seats together; then "unfinished"
 
 A card's id is its dict's ``id`` (the catalogue's), or its index in ``cards``; a deck
@@ -27,12 +28,22 @@ from typing import Any, Final
 
 from ...core import DataError, GameInfo, Rng, SetupError
 from ...core.setup import players as player_count
-from .cards import FENG_SHUI, CardDef, card_from_dict
+from .cards import CardDef, card_from_dict
+from .opposition import (
+    DEFAULT_PROFILE,
+    PROFILES,
+    Opposition,
+    dummy_cards,
+    dummy_supply,
+    opposition_from,
+)
 from .rules import MAX_LENGTH, run
 from .state import HAND, ShadowfistState
 from .turn import HAND_SIZE, start_turn
 
-SETUP_KEYS: Final = frozenset({"players", "cards", "decks", "first_player", "dummy", "max_turns"})
+SETUP_KEYS: Final = frozenset(
+    {"players", "cards", "decks", "first_player", "dummy", "opposition", "max_turns"}
+)
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 DEFAULT_MAX_TURNS: Final = 200
@@ -44,19 +55,6 @@ INFO: Final = GameInfo(
     max_players=MAX_PLAYERS,
     max_length=MAX_LENGTH,
 )
-
-#: The goldfish dummy's generic site (docs/shadowfist.md, "Goldfish").
-DUMMY_BODY: Final = 5
-DUMMY_SITE: Final = CardDef(
-    id="goldfish-dummy-site",
-    name="Goldfish Dummy Site",
-    type=FENG_SHUI,
-    subtitle="Feng Shui Site",
-    power=1,
-    body=DUMMY_BODY,
-    effect_text="The goldfish dummy's generic feng shui site.",
-)
-
 
 @cache
 def starter() -> tuple[tuple[CardDef, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
@@ -74,11 +72,13 @@ def starter() -> tuple[tuple[CardDef, ...], tuple[tuple[str, tuple[str, ...]], .
 
 def new_game(setup: Mapping[str, Any] | None, seed: int) -> ShadowfistState:
     """A new game from a setup and a seed (see the module docstring)."""
-    players, table, kind, owner, first, dummy, max_turns = _prepared(setup)
-    return deal_table(players, table, kind, owner, seed, first, dummy, max_turns)
+    players, table, kind, owner, first, dummy, max_turns, blockers = _prepared(setup)
+    return deal_table(players, table, kind, owner, seed, first, dummy, max_turns, blockers)
 
 
-Prepared = tuple[int, tuple[CardDef, ...], tuple[int, ...], tuple[int, ...], int | None, int, int]
+Prepared = tuple[
+    int, tuple[CardDef, ...], tuple[int, ...], tuple[int, ...], int | None, int, int, int
+]
 #: The last few setups prepared, each with a deep copy of it as it was: a batch of games
 #: from the very same setup (simulations, benchmarks) reads it once, and a setup changed
 #: in between no longer equals its copy, so it is read again. (A value replaced in place
@@ -89,14 +89,16 @@ _PREPARED: Final[list[tuple[Mapping[str, Any], Mapping[str, Any], Prepared]]] = 
 
 def _prepared(setup: Mapping[str, Any] | None) -> Prepared:
     """The setup checked and its card table built: (players, table, kind, owner, first,
-    dummy, max_turns)."""
+    dummy, max_turns, the dummy's blockers)."""
     if setup is not None:
         for known, copy, prepared in _PREPARED:
             if known is setup and setup == copy:
                 return prepared
     players, cards, decks, first, dummy, max_turns = parse_setup(setup)
-    table, kind, owner = card_table(players, cards, decks, dummy, max_turns)
-    prepared = (players, table, kind, owner, first, dummy, max_turns)
+    opposition = _opposition(setup, dummy)
+    table, kind, owner = card_table(players, cards, decks, dummy, max_turns, opposition)
+    blockers = opposition.blockers if dummy >= 0 else 0
+    prepared = (players, table, kind, owner, first, dummy, max_turns, blockers)
     if setup is not None:
         _PREPARED.insert(0, (setup, _snapshot(setup), prepared))
         del _PREPARED[8:]
@@ -111,10 +113,12 @@ def deal(
     first: int | None = None,
     dummy: int = -1,
     max_turns: int = DEFAULT_MAX_TURNS,
+    opposition: Opposition = PROFILES[DEFAULT_PROFILE],
 ) -> ShadowfistState:
     """Set up from parsed parts: ``decks`` hold indexes into ``cards``."""
-    table, kind, owner = card_table(players, cards, decks, dummy, max_turns)
-    return deal_table(players, table, kind, owner, seed, first, dummy, max_turns)
+    table, kind, owner = card_table(players, cards, decks, dummy, max_turns, opposition)
+    blockers = opposition.blockers if dummy >= 0 else 0
+    return deal_table(players, table, kind, owner, seed, first, dummy, max_turns, blockers)
 
 
 def card_table(
@@ -123,9 +127,11 @@ def card_table(
     decks: Sequence[Sequence[int]],
     dummy: int,
     max_turns: int,
+    opposition: Opposition = PROFILES[DEFAULT_PROFILE],
 ) -> tuple[tuple[CardDef, ...], tuple[int, ...], tuple[int, ...]]:
     """The game's card table (each card used, once), and each card's kind (its index in
-    the table) and owner, seat by seat; the dummy's generic sites last."""
+    the table) and owner, seat by seat; the dummy's generic cards last: its blockers,
+    then its sites (it lays them from the end of its deck)."""
     table: list[CardDef] = []
     index_of: dict[int, int] = {}
     kind: list[int] = []
@@ -138,10 +144,12 @@ def card_table(
             kind.append(index_of[entry])
             owner.append(seat)
     if dummy >= 0:
-        table.append(DUMMY_SITE)
-        count = max_turns // players + 2
-        kind += [len(table) - 1] * count
-        owner += [dummy] * count
+        generic = dummy_cards(opposition)
+        sites, blockers = dummy_supply(opposition, max_turns // players + 2)
+        table += generic
+        site = len(table) - len(generic)
+        kind += [site + 1] * blockers + [site] * sites
+        owner += [dummy] * (blockers + sites)
     return tuple(table), tuple(kind), tuple(owner)
 
 
@@ -154,10 +162,13 @@ def deal_table(
     first: int | None,
     dummy: int,
     max_turns: int,
+    blockers: int = 0,
 ) -> ShadowfistState:
-    """Set up from a card table (:func:`card_table`): shuffle, deal hands, first turn."""
+    """Set up from a card table (:func:`card_table`): shuffle, deal hands, first turn.
+    ``blockers``: the characters the dummy keeps in play (its opposition's)."""
     state = ShadowfistState(players, Rng(seed), table, kind, owner)
     state.dummy = dummy
+    state.blockers = blockers
     state.max_turns = max_turns
     for card, seat in enumerate(owner):
         state.decks[seat].append(card)
@@ -205,6 +216,15 @@ def parse_setup(
         raise SetupError("bad_max_turns", f"max_turns is a whole number 1 to 10000: {max_turns!r}")
     cards, decks = _cards_and_decks(setup, players, dummy)
     return players, cards, decks, first, dummy, max_turns
+
+
+def _opposition(setup: Mapping[str, Any] | None, dummy: int) -> Opposition:
+    """The setup's opposition (the default profile when it names none); only a setup with
+    a dummy may name one."""
+    value = (setup or {}).get("opposition")
+    if value is not None and dummy < 0:
+        raise SetupError("bad_opposition", "'opposition' is the dummy's: the setup has none")
+    return opposition_from(value)
 
 
 def _cards_and_decks(

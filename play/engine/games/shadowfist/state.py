@@ -84,6 +84,7 @@ class ShadowfistState(State):
         "attached",
         "attackers",
         "auras",
+        "blockers",
         "blocks",
         "burned",
         "capped",
@@ -202,6 +203,8 @@ class ShadowfistState(State):
         self.capped = False
         #: The goldfish dummy's seat, or NONE.
         self.dummy = NONE
+        #: The characters the dummy keeps in play (its opposition's blockers).
+        self.blockers = 0
         #: Turns (all seats together) after which the game stops, unfinished.
         self.max_turns = 0
 
@@ -255,7 +258,7 @@ class ShadowfistState(State):
                 tuple(int(o) for o in data["owner"]),
             )
             for name in _SCALARS:
-                setattr(state, name, data[name])
+                setattr(state, name, data[name] if name in data else _ADDED[name])
             for name in _FLAT_LISTS:
                 setattr(state, name, list(data[name]))
             for name in _NESTED_LISTS:
@@ -292,8 +295,11 @@ _SCALARS: Final = (
     "winner",
     "capped",
     "dummy",
+    "blockers",
     "max_turns",
 )
+#: Scalars added after states were first saved, with the value of a state saved before.
+_ADDED: Final = {"blockers": 0}
 _FLAT_LISTS: Final = (
     "zone",
     "ctrl",

@@ -145,24 +145,41 @@ def end_turn(state: ShadowfistState, out: Events) -> None:
 
 
 def dummy_turn(state: ShadowfistState, out: Events) -> None:
-    """The goldfish dummy's whole turn: lay its next site in a new column, face down,
-    and do nothing else (docs/shadowfist.md, "Goldfish")."""
+    """The goldfish dummy's whole turn (docs/shadowfist.md, "Goldfish opposition"): its
+    cards unturn; it lays its next site, if it has one left, in a new column, face down;
+    while it has fewer characters in play than its blockers, it brings one more in at its
+    first location. Nothing else: no Power, no hand, no attacks."""
     seat = state.dummy
-    deck = state.decks[seat]
-    if deck:
+    deck, defs, kind = state.decks[seat], state.defs, state.kind
+    for char in state.chars[seat]:
+        state.turned[char] = False
+    # Its deck holds its blockers first, then its sites: it lays sites from the end.
+    if deck and defs[kind[deck[-1]]].is_site:
         site = deck.pop()
         state.zone[site] = PLAY
         place_site(state, seat, site, len(state.columns[seat]))
-        if out is not None:
-            out.append(
-                Event(
-                    "card_played",
-                    {
-                        "player": seat,
-                        "card": site,
-                        "title": None,
-                        "args": [len(state.columns[seat]) - 1],
-                    },
-                )
-            )
+        _dummy_played(state, seat, site, len(state.columns[seat]) - 1, None, out)
+    chars = state.chars[seat]
+    while (
+        len(chars) < state.blockers
+        and deck
+        and defs[kind[deck[0]]].is_character
+        and state.columns[seat]  # a location to stand at
+    ):
+        blocker = deck.pop(0)
+        state.zone[blocker] = PLAY
+        state.ctrl[blocker] = seat
+        state.loc[blocker] = 0
+        chars.append(blocker)
+        _dummy_played(state, seat, blocker, 0, defs[kind[blocker]].name, out)
     end_turn(state, out)
+
+
+def _dummy_played(
+    state: ShadowfistState, seat: int, card: int, place: int, title: str | None, out: Events
+) -> None:
+    """The event of a dummy's card put into play (a face-down site's title: None)."""
+    if out is not None:
+        out.append(
+            Event("card_played", {"player": seat, "card": card, "title": title, "args": [place]})
+        )
