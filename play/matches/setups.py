@@ -30,24 +30,28 @@ def _rows_and_decks(
     return list(rows.values()), piles
 
 
-def chizo_setup(decks: Sequence[CardRows], goldfish: bool) -> dict[str, Any]:
+def chizo_setup(decks: Sequence[CardRows], goldfish: bool, opposition: Any) -> dict[str, Any]:
     tiles, stacks = _rows_and_decks(decks)
     if goldfish:
         return {"goldfish": True, "tiles": tiles, "stacks": stacks[:1]}
     return {"players": len(stacks), "tiles": tiles, "stacks": stacks}
 
 
-def shadowfist_setup(decks: Sequence[CardRows], goldfish: bool) -> dict[str, Any]:
+def shadowfist_setup(decks: Sequence[CardRows], goldfish: bool, opposition: Any) -> dict[str, Any]:
+    """``opposition``: the goldfish dummy's (an engine Opposition; None: the default)."""
     from play.engine.games.shadowfist.goldfish import goldfish_setup
+    from play.engine.games.shadowfist.opposition import DEFAULT_PROFILE, PROFILES
 
     cards, piles = _rows_and_decks(decks)
     if goldfish:
-        return goldfish_setup(cards, piles[0])
+        table = PROFILES[DEFAULT_PROFILE] if opposition is None else opposition
+        return goldfish_setup(cards, piles[0], opposition=table)
     return {"players": len(piles), "cards": cards, "decks": piles}
 
 
-# game slug -> function(decks: list of [(card row, count)], goldfish: bool) -> setup
-DeckSetup = Callable[[Sequence[Sequence[tuple[dict[str, Any], int]]], bool], dict[str, Any]]
+# game slug -> function(decks: list of [(card row, count)], goldfish: bool, the goldfish
+# opposition or None) -> setup
+DeckSetup = Callable[[Sequence[Sequence[tuple[dict[str, Any], int]]], bool, Any], dict[str, Any]]
 DECK_SETUPS: dict[str, DeckSetup] = {"chizo": chizo_setup, "shadowfist": shadowfist_setup}
 
 
@@ -75,8 +79,13 @@ def plain_setup(game: str, players: int) -> dict[str, Any]:
 
 
 def deck_setup(
-    game: str, decks: Sequence[Sequence[tuple[dict[str, Any], int]]], *, goldfish: bool
+    game: str,
+    decks: Sequence[Sequence[tuple[dict[str, Any], int]]],
+    *,
+    goldfish: bool,
+    opposition: Any = None,
 ) -> dict[str, Any]:
+    """A deck game's engine setup; ``opposition``: a Shadowfist goldfish's table."""
     if game not in DECK_SETUPS:
         raise SeatsError("game", f"the engine cannot play {game} decks yet")
-    return DECK_SETUPS[game](decks, goldfish)
+    return DECK_SETUPS[game](decks, goldfish, opposition)

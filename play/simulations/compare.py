@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.simulations.goldfish import turn_cap
+from play.simulations.goldfish import spec_opposition, turn_cap
 from play.simulations.models import Simulation
 from play.simulations.tallies import mean_interval
 
@@ -20,6 +20,14 @@ TURN_METHOD = (
     "finishing turns compared over the games both decks won within the cap; a game not "
     "won counts in the win rates only"
 )
+
+
+def table_of(simulation: Simulation) -> dict[str, Any] | None:
+    """What a Shadowfist goldfish faced (None for other games): both decks of a comparison
+    must face the same table."""
+    if simulation.game != "shadowfist":
+        return None
+    return spec_opposition(simulation.spec).to_dict()
 
 
 def compare_simulations(a: Simulation, b: Simulation) -> dict[str, Any]:
@@ -33,6 +41,8 @@ def compare_simulations(a: Simulation, b: Simulation) -> dict[str, Any]:
     cap = turn_cap(a.game, a.spec)
     if a.game != b.game or cap != turn_cap(b.game, b.spec):
         raise ValueError("compare simulations of one game with the same turn cap")
+    if table_of(a) != table_of(b):
+        raise ValueError("compare simulations against the same opposition")
     first, second = _turns(a), _turns(b)
     games = sorted(first)
     won = [(first[i] is not None, second[i] is not None) for i in games]

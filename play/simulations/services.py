@@ -27,6 +27,7 @@ from play.matches.models import Match
 from play.matches.services import match_create, new_seed
 from play.matches.setups import SeatsError, deck_setup
 from play.simulations.dispatch import QUEUE_UNREACHABLE, QueueUnreachableError, run_chunks
+from play.simulations.goldfish import spec_opposition
 from play.simulations.models import Simulation, SimulationChunk
 from play.simulations.runners import run_records
 from play.simulations.specs import simulation_spec
@@ -93,7 +94,7 @@ def simulation_start(*, user: User, data: dict[str, Any]) -> Simulation:
 
 def comparison_start(
     *, user: User, decks: Sequence[int], games: int, bot: str | None = None,
-    seed: int | None = None, test_anyway: bool = False,
+    seed: int | None = None, test_anyway: bool = False, opposition: Any = None,
 ) -> list[Simulation]:  # fmt: skip
     """Two decks of one game goldfished on one seed: both simulations or neither. Both
     decks and every parameter are checked before anything is created."""
@@ -101,7 +102,8 @@ def comparison_start(
     plans = []
     for index, deck in enumerate(decks):
         data = {"deck": deck, "games": games, "seed": seed, "test_anyway": test_anyway,
-                **({"bot": bot} if bot else {})}  # fmt: skip
+                **({"bot": bot} if bot else {}),
+                **({"opposition": opposition} if opposition is not None else {})}  # fmt: skip
         try:
             plans.append(simulation_plan(user=user, data=data))
         except SeatsError as error:
@@ -304,7 +306,9 @@ def simulation_delete(*, simulation: Simulation) -> None:
 def replay_sample(*, user: User, simulation: Simulation, seed: int) -> Match:
     """A goldfish match of one of the simulation's sample games, dealt from its seed with
     the deck as it was simulated (the deck may have changed or gone since)."""
-    setup = deck_setup(simulation.game, [simulation.spec["cards"]], goldfish=True)
+    spec = simulation.spec
+    opposition = spec_opposition(spec) if simulation.game == "shadowfist" else None
+    setup = deck_setup(simulation.game, [spec["cards"]], goldfish=True, opposition=opposition)
     return match_create(
         owner=user,
         game=simulation.game,

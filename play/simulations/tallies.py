@@ -402,8 +402,9 @@ def summary_of(spec: Mapping[str, Any], tally: Tally, *, game: str) -> dict[str,
             # What the stack analysis warned of before the games (decks/analysis.py).
             "warnings": stack_warnings(game, spec["cards"]),
         }
-    # The reading a goldfish figure stands on (ChiZo's effect points), named beside it.
-    reading = {"effect_points": spec["effect_points"]} if "effect_points" in spec else {}
+    # What a goldfish figure stands on (ChiZo's reading of effect points, Shadowfist's
+    # opposition), named beside it.
+    reading = {key: spec[key] for key in ("effect_points", "opposition") if key in spec}
     return {
         **summary,
         "policy": spec.get("bot") or spec.get("bots"),

@@ -134,9 +134,7 @@ def test_every_opposition_round_trips_through_its_dict() -> None:
 
 
 def test_the_words_name_every_figure() -> None:
-    assert PROFILES["goldfish"].words() == (
-        "a feng shui site of Body 7 each turn; no blockers"
-    )
+    assert PROFILES["goldfish"].words() == ("a feng shui site of Body 7 each turn; no blockers")
     assert Opposition(sites=4, blockers=1, blocker_fighting=6).words() == (
         "a feng shui site of Body 7 each turn, 4 in all; 1 blocker of Fighting 6 kept in play"
     )

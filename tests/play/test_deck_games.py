@@ -33,7 +33,10 @@ def test_the_goldfish_command_reports_the_turn_of_victory(tmp_path: Path) -> Non
 
     text = goldfish("shadowfist", "--deck", str(deck), "--games", "30", "--seed", "3")
 
-    assert "Shadowfist goldfish of deck.txt, seed 3, bot greedy: 30 games" in text
+    assert (
+        "Shadowfist goldfish of deck.txt, seed 3, bot greedy, against the goldfish table "
+        "(a feng shui site of Body 7 each turn; no blockers): 30 games"
+    ) in text
     assert "turn: mean" in text
     assert "first site turn: mean" in text
     assert "power by turn" in text

@@ -1,5 +1,7 @@
 """python manage.py goldfish GAME --deck FILE --games N --seed S [--bot greedy]
-[--effect-points shown|printed] (ChiZo: the reading of points scored by effects)"""
+[--effect-points shown|printed] (ChiZo: the reading of points scored by effects)
+[--opposition goldfish|defended|soft] [--dummy-sites N] [--site-body B] [--blockers N]
+[--blocker-fighting F] (Shadowfist: the dummy's table)"""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from decks.analysis import stack_warnings
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import game_seed
 from play.engine_choice import running
+from play.management.goldfish_options import add_opposition_arguments, opposition_input
 from play.matches.decks import DeckFileError, playable_deck_file
 from play.matches.setups import SeatsError
 from play.simulations.reports import goldfish_lines
@@ -43,6 +46,7 @@ class Command(BaseCommand):
             help="ChiZo: points scored by effects as tiles show them (shown, the default: "
             "capped by the Discard Pile) or as printed (docs/chizo.md).",
         )
+        add_opposition_arguments(parser)
         parser.add_argument(
             "--test-anyway",
             action="store_true",
@@ -66,7 +70,7 @@ class Command(BaseCommand):
         spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"],
                 "legality": legality.to_dict()}  # fmt: skip
         try:
-            spec.update(goldfish_options(game, options["effect_points"]))
+            spec.update(goldfish_options(game, options["effect_points"], opposition_input(options)))
         except SeatsError as error:
             raise CommandError(str(error)) from None
         runner = GOLDFISH_RUNNERS[game]

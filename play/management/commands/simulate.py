@@ -18,6 +18,7 @@ from tqdm import tqdm
 
 from decks.analysis import stack_warnings
 from play.engine.core import game_slugs, get_game
+from play.management.goldfish_options import add_opposition_arguments, opposition_input
 from play.matches.decks import DeckFileError, playable_deck_file
 from play.matches.setups import SeatsError, plain_setup
 from play.simulations.models import Simulation
@@ -52,6 +53,7 @@ class Command(BaseCommand):
             help="ChiZo goldfish: points scored by effects as tiles show them (shown, the "
             "default: capped by the Discard Pile) or as printed (docs/chizo.md).",
         )
+        add_opposition_arguments(parser)
         parser.add_argument(
             "--test-anyway",
             action="store_true",
@@ -95,7 +97,8 @@ class Command(BaseCommand):
             spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"],
                     "legality": legality.to_dict()}  # fmt: skip
             try:
-                spec.update(goldfish_options(game, options["effect_points"]))
+                asked = opposition_input(options)
+                spec.update(goldfish_options(game, options["effect_points"], asked))
             except SeatsError as error:
                 raise CommandError(str(error)) from None
             return "goldfish", {**spec, "by_turn": 5}

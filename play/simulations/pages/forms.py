@@ -16,6 +16,7 @@ from decks.models import Deck
 from decks.selectors import deck_list
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
+from play.engine.games.shadowfist import PROFILES
 from play.matches.pages.fields import illegal_deck_field
 from play.matches.setups import MAX_SEATS, SeatsError
 from play.simulations.runners import GOLDFISH_RUNNERS
@@ -81,6 +82,21 @@ def _games_field(maximum: int = MAX_GAMES) -> forms.IntegerField:
     )
 
 
+def _opposition_field() -> forms.ChoiceField:
+    """The Shadowfist goldfish dummy's table, by profile (figures: the API and CLI)."""
+    return forms.ChoiceField(
+        label="Opposition (Shadowfist)",
+        required=False,
+        choices=[("", "Default: goldfish")]
+        + [(name, f"{name}: {table.words()}") for name, table in PROFILES.items()],
+        help_text="What the dummy puts on the table. Defended: two blockers intercept.",
+    )
+
+
+def _with_opposition(data: dict[str, Any], profile: str) -> dict[str, Any]:
+    return {**data, "opposition": {"profile": profile}} if profile else data
+
+
 # ---------------------------------------------------------------- forms
 
 
@@ -126,6 +142,7 @@ class SimulationForm(forms.Form):
     deck = DeckChoiceField(label="Deck", queryset=Deck.objects.none(), empty_label=None)
     games = _games_field()
     bot = BotField()
+    opposition = _opposition_field()
     seed = _seed_field()
     test_anyway = illegal_deck_field()
 
@@ -140,6 +157,7 @@ class SimulationForm(forms.Form):
         data = self.cleaned_data
         spec = {"deck": deck_id(data["deck"]), "games": data["games"], "bot": data["bot"],
                 "test_anyway": data["test_anyway"]}  # fmt: skip
+        spec = _with_opposition(spec, data["opposition"])
         return spec if data["seed"] is None else {**spec, "seed": data["seed"]}
 
 
@@ -185,6 +203,7 @@ class CompareForm(forms.Form):
     )
     games = _games_field(MAX_COMPARE_GAMES)
     bot = BotField()
+    opposition = _opposition_field()
     seed = _seed_field()
     test_anyway = illegal_deck_field()
 
@@ -198,8 +217,9 @@ class CompareForm(forms.Form):
     def start_data(self) -> dict[str, Any]:
         data = self.cleaned_data
         decks = [deck_id(data["first"]), deck_id(data["second"])]
-        return {"decks": decks, "games": data["games"], "bot": data["bot"], "seed": data["seed"],
-                "test_anyway": data["test_anyway"]}  # fmt: skip
+        start = {"decks": decks, "games": data["games"], "bot": data["bot"],
+                 "seed": data["seed"], "test_anyway": data["test_anyway"]}  # fmt: skip
+        return _with_opposition(start, data["opposition"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -41,7 +41,7 @@ from play.simulations.pages.forms import (
     game_name,
 )
 from play.simulations.selectors import own_simulation, own_simulations
-from play.simulations.specs import legality_words
+from play.simulations.specs import legality_words, reading_words
 from web.authrequest import AuthenticatedHttpRequest
 from web.charts import bar_chart, line_chart
 from web.limits import throttle_page
@@ -142,6 +142,7 @@ def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, A
         "policy": results.get("policy"),
         "seed": simulation.seed,
         "not_legal": legality_words(simulation.spec),
+        "reading": reading_words(simulation.game, simulation.spec),
         "warnings": results.get("warnings", []),
         **modelling_context(results.get("modelling")),
         "curves": [
