@@ -86,8 +86,9 @@ MODULES: dict[str, tuple[str, ...]] = {
     "raise": ("__init__.py", "cards.py", "game.py", "rules.py", "state.py"),
     "shadowfist": (
         "__init__.py", "actions.py", "attack.py", "card_types.py", "cards.py", "choices.py",
-        "combat.py", "damage.py", "game.py", "play.py", "rules.py", "setup.py", "sites.py",
-        "stack.py", "state.py", "stats.py", "turn.py", "verify.py", "victory.py", "zones.py",
+        "combat.py", "damage.py", "game.py", "opposition.py", "play.py", "rules.py", "setup.py",
+        "sites.py", "stack.py", "state.py", "stats.py", "turn.py", "verify.py", "victory.py",
+        "zones.py",
         "effects/__init__.py", "effects/economy.py", "effects/fight.py",
         "effects/registry.py", "effects/removal.py", "effects/resolution.py",
         "effects/spec.py", "effects/targets.py",
