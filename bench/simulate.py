@@ -169,8 +169,8 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
+    from cards.modelling import card_row
     from cards.services import catalogue_load
-    from decks.engine_rows import card_row
 
     call_command("migrate", verbosity=0)
     catalogue_load(games=[args.game])

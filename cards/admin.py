@@ -40,7 +40,8 @@ class CardAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         "strength",
         "intelligence",
     ]
-    list_filter = ["game", "type", "is_basic", "faction", "creature_class"]
+    list_filter = ["game", "type", "is_basic", "faction", "creature_class", "modelling"]
     search_fields = ["name", "subtitle", "effect_text"]
+    readonly_fields = ["modelling"]  # the rules engine's, set when the card is saved
     list_select_related = ["game"]
     inlines = [PrintingInline]

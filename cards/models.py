@@ -9,6 +9,7 @@ title is printed in several editions; project-written sets have one printing eac
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.db import models
 
@@ -101,6 +102,19 @@ class Card(models.Model):
     )
     attrs = models.JSONField(default=dict, blank=True, help_text="Further facts of the card.")
 
+    # The rules engine's word on the card (cards/modelling.py), kept by save() and by
+    # cards.upsert.refresh_modelling, never entered by hand (a bulk_create or a queryset
+    # update() bypasses save(): refresh_modelling puts such rows right).
+    modelling = models.CharField(
+        max_length=16,
+        blank=True,
+        editable=False,
+        help_text=(
+            "How completely the rules engine plays the card: modelled, stats_only or blank; "
+            "empty for Raise and Chocobo components, which are not deck cards."
+        ),
+    )
+
     class Meta:
         ordering = ["game__sort_order", "name", "id"]
         constraints = [
@@ -111,10 +125,24 @@ class Card(models.Model):
             models.Index(fields=["game", "type"]),
             models.Index(fields=["game", "creature_class"]),
             models.Index(fields=["game", "faction"]),
+            models.Index(fields=["game", "modelling"]),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save with the card's modelling status as its game's engine says it now."""
+        # Imported here: the engine is loaded when a card is first written, not with the
+        # models (cards.modelling never imports the models, so no cycle).
+        from cards.modelling import card_modelling
+
+        if self.game_id is not None:
+            self.modelling = card_modelling(self)[0]
+        fields = kwargs.get("update_fields")
+        if fields:  # a save of some fields writes the status with them
+            kwargs["update_fields"] = {*fields, "modelling"}
+        super().save(*args, **kwargs)
 
     @property
     def compatible_list(self) -> list[str]:

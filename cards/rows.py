@@ -32,7 +32,7 @@ CARD_COLUMNS = (
     "creature_class", "is_basic", "element", "strength", "intelligence", "compatible_classes",
     "faction", "cost", "cost_is_x", "requires", "provides", "fighting", "fighting_is_x",
     "power", "body", "designators", "is_no_max", "is_unique", "is_limited", "symbol", "value",
-    "points", "copies",
+    "points", "copies", "modelling",
 )  # fmt: skip
 GAME = len(CARD_COLUMNS)
 PRINTING_COLUMNS = (

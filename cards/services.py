@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.db import transaction
 
 from cards.shipped import CATALOGUES
-from cards.upsert import LoadReport, ensure_games, upsert_cards, upsert_set
+from cards.upsert import LoadReport, ensure_games, refresh_modelling, upsert_cards, upsert_set
 
 
 def catalogue_load(*, games: list[str] | None = None) -> dict[str, LoadReport]:
-    """Load (or refresh) the shipped catalogue; a second run changes nothing."""
+    """Load (or refresh) the shipped catalogue; a second run changes nothing. Every card
+    of the games loaded gets its modelling status anew (the engine may have changed)."""
     reports: dict[str, LoadReport] = {}
     with transaction.atomic():
         known = ensure_games()
@@ -21,4 +22,5 @@ def catalogue_load(*, games: list[str] | None = None) -> dict[str, LoadReport]:
             report = LoadReport()
             upsert_cards(known[slug], sets, card_specs, report)
             reports[slug] = report
+        refresh_modelling(games or None)
     return reports

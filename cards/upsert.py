@@ -7,11 +7,13 @@ same spec twice changes nothing the second time, and the report says so.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 
+from cards.modelling import card_modelling
 from cards.models import Card, CardSet, Game, Printing
 from cards.versioning import one_bump
 from cards.vocabulary import GAMES
@@ -100,6 +102,23 @@ def upsert_cards(
                 if changed and outcome == "unchanged":
                     outcome = "updated"
             report.add(outcome)
+
+
+def refresh_modelling(games: Iterable[str] | None = None) -> int:
+    """Recompute every card's modelling status (of these games, by slug) and write those
+    that differ: the rules engine may model more between releases while a card stays as it
+    was. Returns how many changed; their games get a new catalogue version stamp, so
+    cached searches (``is:modelled``) and API answers are read anew."""
+    cards = Card.objects.select_related("game").order_by("pk")
+    if games is not None:
+        cards = cards.filter(game__slug__in=list(games))
+    changed = 0
+    with transaction.atomic(), one_bump():
+        for card in cards.iterator(chunk_size=2000):
+            if card_modelling(card)[0] != card.modelling:
+                card.save(update_fields=["modelling"])  # save() sets the status
+                changed += 1
+    return changed
 
 
 def _upsert_card(game: Game, card: Card | None, spec: CardSpec) -> tuple[Card, str]:

@@ -7,7 +7,8 @@ every imported real Shadowfist character and site without an effect), or a *blan
 deck page, the goldfish and simulate commands and the simulation report give the counts
 (beside the headline figure) and name every card that is not modelled (docs/play.md,
 "What a figure stands on"). The statuses are the engine's (pure Python, it imports
-nothing back).
+nothing back); each card's is also stored in the catalogue (cards/modelling.py), which
+words them (STATUS_WORDS).
 """
 
 from __future__ import annotations
@@ -15,13 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cards.modelling import STATUS_WORDS
 from decks.engine_rows import CardRows, line_rows
 from decks.formats.rules import noun_for
 from decks.lines import DeckLine
 from play.engine.core import BLANK, MODELLED, MODELLING, STATS_ONLY, get_game
-
-#: Each status as the reports name it.
-STATUS_WORDS = {MODELLED: "modelled", STATS_ONLY: "by printed stats only", BLANK: "blank"}
 
 
 def deck_modelling(game: str, cards: CardRows) -> dict[str, Any]:

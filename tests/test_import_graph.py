@@ -43,6 +43,10 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {
         "how completely the engine plays each card of a deck is the engine's to say "
         "(Game.card_modelling; pure Python, it imports nothing back)"
     ),
+    ("cards.modelling", "play.engine.core"): (
+        "each card's modelling status, stored for the search, the API and the card page, is "
+        "the engine's to say (Game.card_modelling; pure Python, it imports nothing back)"
+    ),
     ("decks.pages.forms", "play.engine.core.rng"): (
         "the sample hand's seed is checked against the engine's MAX_SEED, as in the API"
     ),

@@ -8,6 +8,7 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from cards.modelling import STATUS_WORDS
 from cards.models import Card, CardSet, Game, Printing
 
 
@@ -55,8 +56,23 @@ def _game(slug: str) -> serializers.SlugRelatedField[Game]:
     return game
 
 
+def _modelling() -> serializers.ChoiceField:
+    """The card's modelling status (cards/modelling.py), documented with what each means."""
+    return serializers.ChoiceField(
+        choices=list(STATUS_WORDS.items()),
+        read_only=True,
+        help_text=(
+            "How completely the rules engine plays the card: 'modelled' (its effect runs, or "
+            "it has none), 'stats_only' (it plays by its printed figures: its rules text is "
+            "not known or not modelled) or 'blank' (nothing of it runs but its cost). The "
+            "search finds each with is:modelled, is:statsonly and is:blank."
+        ),
+    )
+
+
 class ChizoTileSerializer(_CardBase):
     game = _game("chizo")
+    modelling = _modelling()
     compatible_classes = serializers.ListField(
         source="compatible_list", child=serializers.CharField(), read_only=True
     )
@@ -65,12 +81,13 @@ class ChizoTileSerializer(_CardBase):
         model = Card
         fields = [
             *COMMON_FIELDS, "creature_class", "is_basic", "element", "strength",
-            "intelligence", "compatible_classes", "effect_params",
+            "intelligence", "compatible_classes", "effect_params", "modelling",
         ]  # fmt: skip
 
 
 class ShadowfistCardSerializer(_CardBase):
     game = _game("shadowfist")
+    modelling = _modelling()
     designators = serializers.ListField(
         source="designator_list", child=serializers.CharField(), read_only=True
     )
@@ -80,7 +97,7 @@ class ShadowfistCardSerializer(_CardBase):
         fields = [
             *COMMON_FIELDS, "subtitle", "faction", "cost", "cost_is_x", "requires", "provides",
             "fighting", "fighting_is_x", "power", "body", "designators", "is_no_max",
-            "is_unique", "is_limited", "effect_params",
+            "is_unique", "is_limited", "effect_params", "modelling",
         ]  # fmt: skip
 
 

@@ -33,6 +33,7 @@ from cards.upsert import (
     PrintingSpec,
     SetSpec,
     ensure_games,
+    refresh_modelling,
     upsert_cards,
     upsert_set,
 )
@@ -83,6 +84,7 @@ def import_shadowfist(path: Path) -> tuple[LoadReport, LoadReport]:
         slugs = _slugs_for(game, titles, cards_report)
         specs = [_card_spec(slugs[key], printings) for key, printings in groups.items()]
         upsert_cards(game, sets, specs, cards_report)
+        refresh_modelling(["shadowfist"])  # cards the file left as they were, too
         _count_printings(before, _printing_snapshot(set_ids), printings_report)
     return cards_report, printings_report
 

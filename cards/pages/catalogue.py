@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 from cards import selectors
 from cards.api.filters import filter_terms
 from cards.api.serializers import COMMON_FIELDS, SERIALIZERS, CardSerializer
+from cards.modelling import STATUS_TERMS, STATUS_WORDS, card_modelling
 from cards.models import Card
 from cards.pages.tiles import is_creature, tile_svg
 from cards.search import SearchError
@@ -288,8 +289,19 @@ def card_detail(request: HttpRequest, card_id: int) -> HttpResponse:
         "tile": tile_svg(card) if card.game.slug == "chizo" else None,
         "facts": card_facts(card),
         "effect_params": json.dumps(card.effect_params, indent=2) if card.effect_params else "",
+        "modelling": modelling_shown(card),
     }
     return render(request, "cards/card.html", context)
+
+
+def modelling_shown(card: Card) -> dict[str, str] | None:
+    """How completely the rules engine plays the card, in words, with why when it is not
+    modelled and the search term that finds its like; None for a game component (Raise,
+    Chocobo), which has no status."""
+    status, why = card_modelling(card)
+    if not status:
+        return None
+    return {"words": STATUS_WORDS[status], "why": why, "term": f"is:{STATUS_TERMS[status]}"}
 
 
 FACT_LABELS: dict[str, str] = {
@@ -317,7 +329,7 @@ FACT_LABELS: dict[str, str] = {
     "copies": "Copies",
 }
 # Shown elsewhere on the page, or folded into another fact (an X cost shows as "X").
-NOT_FACTS = {*COMMON_FIELDS, "effect_params", "cost_is_x", "fighting_is_x"}
+NOT_FACTS = {*COMMON_FIELDS, "effect_params", "cost_is_x", "fighting_is_x", "modelling"}
 # Said only of creatures: an Item's "compatible with none" would read as a rule.
 CREATURE_FACTS = {"creature_class", "is_basic", "compatible_classes"}
 

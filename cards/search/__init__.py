@@ -2,6 +2,7 @@
 
     t:site f:dragons cost<=2 -is:unique order:-fighting
     c:rat or compat:rat
+    game:shadowfist is:statsonly    -is:blank    is:modelled
     !"Golden Egg"    /flurr(y|ies)/    e:nw r:rare
 
 `search_cards` is the entry point; `parse_query` gives the parsed tree on its own.

@@ -21,7 +21,7 @@ from cards.models import Printing
 from cards.search.fields import (
     FACTION_NAMES,
     HAS_COLUMNS,
-    IS_FLAGS,
+    IS_PROPERTIES,
     RESOURCE_BY_FACTION,
     Kind,
     SearchField,
@@ -336,10 +336,11 @@ def _game(field: SearchField, value: Value) -> Q:
 
 
 def _is(field: SearchField, value: Value) -> Q:
-    flags = IS_FLAGS.get(value.text.lower())
-    if flags is None:
-        raise _unknown_choice(field, value, f"unknown property 'is:{value.text}'", list(IS_FLAGS))
-    return _any(Q(**{flag: True}) for flag in flags)
+    conditions = IS_PROPERTIES.get(value.text.lower())
+    if conditions is None:
+        message = f"unknown property 'is:{value.text}'"
+        raise _unknown_choice(field, value, message, list(IS_PROPERTIES))
+    return _any(Q(**{column: wanted}) for column, wanted in conditions)
 
 
 def _has(field: SearchField, value: Value) -> Q:

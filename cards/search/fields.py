@@ -9,6 +9,7 @@ import difflib
 import enum
 from dataclasses import dataclass
 
+from cards.modelling import STATS_ONLY, STATUS_TERMS
 from cards.vocabulary import SHADOWFIST_FACTIONS, SHADOWFIST_RESOURCES
 
 
@@ -24,7 +25,7 @@ class Kind(enum.Enum):
     SET = "set"  # a printing's set code (exact) or name (substring)
     RARITY = "rarity"  # a printing's rarity, exact
     GAME = "game"  # a game slug or name
-    IS = "is"  # a yes/no property, see IS_FLAGS
+    IS = "is"  # a property (a yes/no column, the modelling status), see IS_PROPERTIES
     HAS = "has"  # a filled-in column, see HAS_COLUMNS
     ORDER = "order"  # not a filter: how to sort the results
 
@@ -92,13 +93,29 @@ _FAMILIAR_KEYS: dict[str, str] = {
     "fight": "fighting",
 }
 
-IS_FLAGS: dict[str, tuple[str, ...]] = {
-    "basic": ("is_basic",),
-    "nomax": ("is_no_max",),
-    "no-max": ("is_no_max",),
-    "unique": ("is_unique",),
-    "limited": ("is_limited",),
-    "x": ("cost_is_x", "fighting_is_x"),
+#: A property's condition: (column, value) pairs, any of which holding makes a card have it.
+Property = tuple[tuple[str, bool | str], ...]
+
+
+def _flags(*columns: str) -> Property:
+    return tuple((column, True) for column in columns)
+
+
+def _modelling(status: str) -> Property:
+    return (("modelling", status),)
+
+
+#: The `is:` properties: yes/no columns, and the rules engine's modelling status of a
+#: card (cards/modelling.py; Raise and Chocobo components have none).
+IS_PROPERTIES: dict[str, Property] = {
+    "basic": _flags("is_basic"),
+    "nomax": _flags("is_no_max"),
+    "no-max": _flags("is_no_max"),
+    "unique": _flags("is_unique"),
+    "limited": _flags("is_limited"),
+    "x": _flags("cost_is_x", "fighting_is_x"),
+    **{term: _modelling(status) for status, term in STATUS_TERMS.items()},
+    "stats-only": _modelling(STATS_ONLY),
 }
 HAS_COLUMNS: dict[str, str] = {"effect": "effect_key", "text": "effect_text"}
 

@@ -14,8 +14,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import Http404
 
+from cards.modelling import card_row
 from cards.models import Card
-from decks.engine_rows import card_row
 from decks.intake import lines_from_text
 from decks.models import Deck
 from decks.selectors import deck_for_read, deck_lines
