@@ -29,7 +29,14 @@ from play.engine.core.rng import MAX_SEED
 from play.matches.decks import deck_cards
 from play.matches.legality import IllegalDeckError, Legality
 from play.matches.models import Match, MatchAction
-from play.matches.setups import HUMAN, SeatsError, check_players, deck_setup, plain_setup
+from play.matches.setups import (
+    HUMAN,
+    SeatsError,
+    check_players,
+    deck_setup,
+    goldfish_opposition,
+    plain_setup,
+)
 
 
 def match_setup(
@@ -39,9 +46,14 @@ def match_setup(
     mode: str,
     seats: Sequence[dict[str, Any]],
     test_anyway: bool = False,
+    opposition: Any = None,
 ) -> tuple[dict[str, Any], list[Legality | None]]:
     """The engine's setup of the seats, and each seat's deck verdict (None: no deck). A
-    deck not legal in its format is refused (IllegalDeckError) unless ``test_anyway``."""
+    deck not legal in its format is refused (IllegalDeckError) unless ``test_anyway``.
+    ``opposition``: what a Shadowfist goldfish's dummy puts on the table (as asked)."""
+    if mode != "goldfish" and opposition is not None:
+        raise SeatsError("opposition", "only a goldfish match has an opposition to choose")
+    table = goldfish_opposition(game, opposition) if mode == "goldfish" else None
     bots = get_game(game).bot_types()
     for index, seat in enumerate(seats):
         if seat["player"] != HUMAN and seat["player"] not in bots:
@@ -67,7 +79,7 @@ def match_setup(
         verdicts.append(legality)
     if mode != "goldfish":
         check_players(game, len(seats))
-    return deck_setup(game, decks, goldfish=mode == "goldfish"), verdicts
+    return deck_setup(game, decks, goldfish=mode == "goldfish", opposition=table), verdicts
 
 
 RULES_VERSION = "1"
@@ -320,13 +332,16 @@ def match_start(
     seats: Sequence[dict[str, Any]],
     seed: int | None,
     test_anyway: bool = False,
+    opposition: Any = None,
 ) -> Match:
     """A new match of the user's choosing: seats and decks read into the engine's setup
     (SeatsError when they cannot make a game; a deck not legal in its format only with
-    ``test_anyway``, its seat then saying why), then dealt from the seed."""
+    ``test_anyway``, its seat then saying why; a goldfish's ``opposition``), then dealt
+    from the seed."""
     setup, verdicts = match_setup(
-        user=user, game=game, mode=mode, seats=seats, test_anyway=test_anyway
-    )
+        user=user, game=game, mode=mode, seats=seats, test_anyway=test_anyway,
+        opposition=opposition,
+    )  # fmt: skip
     kept = [
         {**seat, "deck_legality": verdict.to_dict()} if verdict and not verdict.legal else seat
         for seat, verdict in zip(seats, verdicts, strict=True)
@@ -335,8 +350,9 @@ def match_start(
 
 
 def goldfish_start(
-    *, user: User, deck_id: int, seed: int | None, test_anyway: bool = False
-) -> Match:
+    *, user: User, deck_id: int, seed: int | None, test_anyway: bool = False,
+    opposition: Any = None,
+) -> Match:  # fmt: skip
     """A goldfish match of a deck the user may read: the deck names the game."""
     try:
         deck = deck_for_read(user=user, deck_id=deck_id)
@@ -348,5 +364,5 @@ def goldfish_start(
     seats = [{"player": HUMAN, "deck": deck_id}]
     return match_start(
         user=user, game=game, mode=Match.Mode.GOLDFISH, seats=seats, seed=seed,
-        test_anyway=test_anyway,
+        test_anyway=test_anyway, opposition=opposition,
     )  # fmt: skip

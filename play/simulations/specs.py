@@ -10,12 +10,11 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from cards.vocabulary import DECK_GAMES
 from decks.analysis import stack_warnings
-from play.engine.core import SetupError, get_game
-from play.engine.games.shadowfist import opposition_from
+from play.engine.core import get_game
 from play.engine.games.shadowfist.opposition import profile_name
 from play.matches.decks import deck_cards
 from play.matches.legality import Legality
-from play.matches.setups import SeatsError, plain_setup
+from play.matches.setups import SeatsError, goldfish_opposition, plain_setup
 from play.simulations.goldfish import spec_opposition
 from play.simulations.runners import GOLDFISH_RUNNERS
 
@@ -73,15 +72,11 @@ def goldfish_options(
     ("shown" unless asked), Shadowfist's ``opposition`` (a profile's name or a mapping of
     a profile and figures; the default profile unless asked), stored with every figure;
     raises SeatsError for an option the game does not have or a bad value."""
-    if game == "shadowfist":
+    table = goldfish_opposition(game, opposition)
+    if table is not None:
         if effect_points is not None:
             raise SeatsError("effect_points", "only ChiZo RISING has effect points to read")
-        try:
-            return {"opposition": opposition_from(opposition).to_dict()}
-        except SetupError as error:
-            raise SeatsError("opposition", error.reason) from None
-    if opposition is not None:
-        raise SeatsError("opposition", NO_OPPOSITION)
+        return {"opposition": table.to_dict()}
     if effect_points is None:
         effect_points = "shown"
     if effect_points not in EFFECT_POINTS:
@@ -108,11 +103,6 @@ def reading_words(game: str, spec: dict[str, Any]) -> str:
     return EFFECT_POINTS.get(reading, "")
 
 
-#: Why only Shadowfist goldfish has an opposition (docs/play.md, "The table").
-NO_OPPOSITION = (
-    "only a Shadowfist goldfish has an opposition: a ChiZo RISING goldfish plays its stack "
-    "alone on the board"
-)
 def opposition_words(spec: dict[str, Any]) -> str:
     """ "against the defended table (a feng shui site of Body 7 each turn; 2 blockers of
     Fighting 4 kept in play)" """

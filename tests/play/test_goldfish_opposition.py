@@ -200,3 +200,60 @@ def test_the_goldfish_command_takes_a_profile_and_figures(tmp_path: Path) -> Non
     assert "against the soft table" in goldfish(*base, "--site-body", "5")
     with pytest.raises(CommandError, match="blockers is a whole number 0 to 10: 12"):
         goldfish(*base, "--blockers", "12")
+
+
+def test_a_goldfish_match_faces_the_table_asked_for(player: APIClient) -> None:
+    deck = new_deck(player, starter_list(), game="shadowfist")
+
+    response = player.post(
+        "/api/v1/matches/",
+        {"game": "shadowfist", "mode": "goldfish", "deck": deck, "seed": 3,
+         "opposition": {"profile": "defended", "blocker_fighting": 6}},
+        format="json",
+    )  # fmt: skip
+
+    assert response.status_code == 201, response.json()
+    match = Match.objects.get()
+    assert match.setup["opposition"]["blockers"] == 2
+    assert match.setup["opposition"]["blocker_fighting"] == 6
+    assert get_game("shadowfist").state_from_dict(match.state).blockers == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "chizo", "mode": "goldfish"}, "only a Shadowfist goldfish has an opposition"),
+        ({"game": "shadowfist", "mode": "hotseat"}, "only a goldfish match has an opposition"),
+    ],
+)
+def test_a_match_without_a_dummy_has_no_opposition_to_choose(
+    player: APIClient, body: dict[str, Any], words: str
+) -> None:
+    game = body["game"]
+    deck = new_deck(player, starter_list() if game == "shadowfist" else LEGAL_STACK, game=game)
+    seats = (
+        {"deck": deck}
+        if body["mode"] == "goldfish"
+        else {"seats": [{"player": "human", "deck": deck}, {"player": "human", "deck": deck}]}
+    )
+
+    asked = {**body, **seats, "opposition": {"profile": "defended"}}
+    response = player.post("/api/v1/matches/", asked, format="json")
+
+    assert response.status_code == 400, response.json()
+    errors = response.json()["errors"]
+    assert [e["field"] for e in errors] == ["opposition"]
+    assert words in errors[0]["message"]
+    assert not Match.objects.exists()
+
+
+def test_the_goldfish_page_offers_the_defended_table(player: APIClient, alice: User) -> None:
+    deck = new_deck(player, starter_list(), game="shadowfist")
+    page = Client()
+    page.force_login(alice)
+    assert "defended: a feng shui site of Body 7" in page.get("/play/goldfish/").content.decode()
+
+    response = page.post("/play/goldfish/", {"deck": deck, "opposition": "defended"})
+
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Match.objects.get().setup["opposition"]["profile"] == "defended"

@@ -82,6 +82,7 @@ class MatchListCreateView(generics.GenericAPIView[Match]):
                 seats=data["seats"],
                 seed=data.get("seed"),
                 test_anyway=data["test_anyway"],
+                opposition=data.get("opposition"),
             )
         except SeatsError as error:
             raise seats_error(error) from None

@@ -39,7 +39,7 @@ from play.matches import services
 from play.matches.models import Match
 from play.matches.pages.boards import BoardInput, board_context, event_lines
 from play.matches.pages.boards.common import Group, seat_name
-from play.matches.pages.fields import illegal_deck_field
+from play.matches.pages.fields import illegal_deck_field, opposition_field, opposition_input
 from play.matches.selectors import match_view
 from play.matches.services import (
     Loaded,
@@ -93,6 +93,7 @@ class GoldfishForm(forms.Form):
 
     deck = DeckIdField(coerce=int, label="Deck")
     seed = SeedField()
+    opposition = opposition_field()
     test_anyway = illegal_deck_field()
 
     def __init__(self, *args: Any, decks: list[Deck], **kwargs: Any) -> None:
@@ -203,6 +204,7 @@ def goldfish_start(request: AuthenticatedHttpRequest) -> HttpResponse:
                 deck_id=form.cleaned_data["deck"],
                 seed=form.cleaned_data["seed"],
                 test_anyway=form.cleaned_data["test_anyway"],
+                opposition=opposition_input(form.cleaned_data["opposition"]),
             )
         except (SeatsError, MatchRuleError) as error:
             form.add_error(None, _reason(error))

@@ -9,45 +9,10 @@ from rest_framework import serializers
 
 from play.engine.core import game_slugs
 from play.engine.core.rng import MAX_SEED
-from play.engine.games.shadowfist.opposition import BOUNDS, PROFILES
+from play.matches.api.serializers import OppositionSerializer
 from play.matches.setups import MAX_SEATS
 from play.simulations.services import MAX_COMPARE_GAMES, MAX_GAMES
 from web.inputs import JsonInput
-
-
-class OppositionSerializer(JsonInput):
-    """The Shadowfist goldfish dummy's table: a profile, with any figure replaced."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        unknown = sorted(str(key) for key in data if key not in self.fields) if isinstance(
-            data, dict) else []  # fmt: skip
-        if unknown:
-            raise serializers.ValidationError(
-                {key: ["not a figure of the opposition"] for key in unknown[:10]}
-            )
-        return super().to_internal_value(data)
-
-    profile = serializers.ChoiceField(
-        choices=list(PROFILES),
-        required=False,
-        help_text="goldfish (the default: real median site Body, no blockers), defended "
-        "(two blockers of real median Fighting intercept) or soft (Body 5 sites).",
-    )
-    site_body = serializers.IntegerField(
-        min_value=BOUNDS["site_body"][0], max_value=BOUNDS["site_body"][1], required=False
-    )
-    sites = serializers.IntegerField(
-        min_value=BOUNDS["sites"][0], max_value=BOUNDS["sites"][1], required=False,
-        allow_null=True, help_text="The most sites the dummy lays (one a turn); null: no limit.",
-    )  # fmt: skip
-    blockers = serializers.IntegerField(
-        min_value=BOUNDS["blockers"][0], max_value=BOUNDS["blockers"][1], required=False
-    )
-    blocker_fighting = serializers.IntegerField(
-        min_value=BOUNDS["blocker_fighting"][0],
-        max_value=BOUNDS["blocker_fighting"][1],
-        required=False,
-    )
 
 
 class SimulationCreateSerializer(JsonInput):

@@ -16,8 +16,7 @@ from decks.models import Deck
 from decks.selectors import deck_list
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
-from play.engine.games.shadowfist import PROFILES
-from play.matches.pages.fields import illegal_deck_field
+from play.matches.pages.fields import illegal_deck_field, opposition_field, opposition_input
 from play.matches.setups import MAX_SEATS, SeatsError
 from play.simulations.runners import GOLDFISH_RUNNERS
 from play.simulations.services import MAX_COMPARE_GAMES, MAX_GAMES
@@ -82,19 +81,9 @@ def _games_field(maximum: int = MAX_GAMES) -> forms.IntegerField:
     )
 
 
-def _opposition_field() -> forms.ChoiceField:
-    """The Shadowfist goldfish dummy's table, by profile (figures: the API and CLI)."""
-    return forms.ChoiceField(
-        label="Opposition (Shadowfist)",
-        required=False,
-        choices=[("", "Default: goldfish")]
-        + [(name, f"{name}: {table.words()}") for name, table in PROFILES.items()],
-        help_text="What the dummy puts on the table. Defended: two blockers intercept.",
-    )
-
-
 def _with_opposition(data: dict[str, Any], profile: str) -> dict[str, Any]:
-    return {**data, "opposition": {"profile": profile}} if profile else data
+    asked = opposition_input(profile)
+    return data if asked is None else {**data, "opposition": asked}
 
 
 # ---------------------------------------------------------------- forms
@@ -142,7 +131,7 @@ class SimulationForm(forms.Form):
     deck = DeckChoiceField(label="Deck", queryset=Deck.objects.none(), empty_label=None)
     games = _games_field()
     bot = BotField()
-    opposition = _opposition_field()
+    opposition = opposition_field()
     seed = _seed_field()
     test_anyway = illegal_deck_field()
 
@@ -203,7 +192,7 @@ class CompareForm(forms.Form):
     )
     games = _games_field(MAX_COMPARE_GAMES)
     bot = BotField()
-    opposition = _opposition_field()
+    opposition = opposition_field()
     seed = _seed_field()
     test_anyway = illegal_deck_field()
 
