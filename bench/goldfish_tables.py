@@ -47,7 +47,8 @@ def figures(plan: DeckPlan, games: int, seed: int, profile: str) -> str:
         return f"won {len(turns)}/{games}"
     mean = statistics.fmean(turns)
     half = 1.96 * statistics.stdev(turns) / len(turns) ** 0.5
-    return f"won {len(turns):>4}/{games}  mean turn {mean:5.2f} ({mean - half:.2f}-{mean + half:.2f})"
+    interval = f"{mean - half:.2f}-{mean + half:.2f}"
+    return f"won {len(turns):>4}/{games}  mean turn {mean:5.2f} ({interval})"
 
 
 def starter_tables(games: int, seed: int) -> None:
