@@ -1,5 +1,5 @@
-"""What a Shadowfist goldfish figure stands on, measured: the table the dummy sets (its
-opposition profile) and the bots' reading of blanks.
+"""What a goldfish figure stands on, measured: the table it faces (Shadowfist's dummy,
+ChiZo's passive board) and the Shadowfist bots' reading of blanks.
 
     python bench/goldfish_tables.py [--games 1000] [--seed 1] [--real-decks 4]
 
@@ -10,6 +10,8 @@ opposition profile) and the bots' reading of blanks.
    of a faction, the rest that faction's events, states and edges, most of them blanks),
    goldfished with blanks played as a player would (``BLANK_WORTH``, the bots' reading)
    and with blanks held (worth 0, the reading before it), on the same seeds.
+3. ChiZo RISING's typical 40-tile stack of the engine tests alone and beside a passive
+   board of 4, 8 and 12 basic creatures (the "board" profile: 12).
 
 Runs the pure-Python engine (the reading of blanks is a constant of the bots module that
 the compiled engine folds in). The figures are in docs/shadowfist.md.
@@ -29,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from play.engine.core import mix_seed  # noqa: E402
+from play.engine.games.chizo import goldfish as chizo_goldfish  # noqa: E402
 from play.engine.games.shadowfist import PROFILES, DeckPlan, goldfish  # noqa: E402
 from play.engine.games.shadowfist import bots as shadowfist_bots  # noqa: E402
 from play.engine.games.shadowfist.setup import starter  # noqa: E402
@@ -86,6 +89,22 @@ def real_blanks(games: int, seed: int, decks: int) -> None:
         shadowfist_bots.BLANK_WORTH = reading  # type: ignore[misc]
 
 
+def chizo_boards(games: int, seed: int) -> None:
+    from tests.engine.chizo_data import tile_list, typical_stack
+
+    tiles, stack = tile_list(), typical_stack()
+    print(f"\nChiZo RISING typical stack, greedy bot, {games} games each, seed {seed}, cap 30")
+    for board in (0, 4, 8, 12):
+        records = [chizo_goldfish(tiles, stack, mix_seed(seed, i), board=board)
+                   for i in range(games)]  # fmt: skip
+        turns = [r.turn_reached for r in records if r.turn_reached is not None]
+        mean = statistics.fmean(turns)
+        half = 1.96 * statistics.stdev(turns) / len(turns) ** 0.5
+        label = "alone" if not board else f"board of {board}"
+        print(f"  {label:12} reached 12 in {len(turns):>4}/{games}  mean turn {mean:5.2f} "
+              f"({mean - half:.2f}-{mean + half:.2f})")  # fmt: skip
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -93,6 +112,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--real-decks", type=int, default=4)
     args = parser.parse_args(argv)
     starter_tables(args.games, args.seed)
+    chizo_boards(args.games, args.seed)
     if args.real_decks:
         real_blanks(args.games, args.seed, args.real_decks)
 

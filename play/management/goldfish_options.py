@@ -1,5 +1,6 @@
 """The command-line options a goldfish shares between the goldfish and simulate commands:
-the Shadowfist dummy's table (a profile, and any of its figures replaced)."""
+the table it faces (a profile, and any of its figures replaced: Shadowfist's dummy,
+ChiZo RISING's passive board)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import CommandParser
 
-from play.engine.games.shadowfist import DEFAULT_PROFILE, PROFILES
+from play.matches.tables import table_profiles
 
 #: Each figure's option, and the opposition's name for it.
 FIGURES = {
@@ -16,24 +17,27 @@ FIGURES = {
     "site_body": "site_body",
     "blockers": "blockers",
     "blocker_fighting": "blocker_fighting",
+    "board": "board",
 }
 
 
 def add_opposition_arguments(parser: CommandParser) -> None:
     group = parser.add_argument_group(
-        "Shadowfist opposition", "What the goldfish dummy puts on the table (docs/play.md)."
+        "the table", "What the goldfish plays against (docs/play.md)."
     )
+    profiles = table_profiles()
     group.add_argument(
         "--opposition",
-        choices=list(PROFILES),
+        choices=sorted({name for _game, name, _words in profiles}),
         default=None,
-        help=f"The table's profile (default {DEFAULT_PROFILE}): "
-        + "; ".join(f"{name}: {table.words()}" for name, table in PROFILES.items()),
+        help="The table's profile (default: Shadowfist goldfish, ChiZo alone): "
+        + "; ".join(f"{name} ({game}): {words}" for game, name, words in profiles),
     )
-    group.add_argument("--dummy-sites", type=int, help="The most sites the dummy lays.")
-    group.add_argument("--site-body", type=int, help="The Body of the dummy's sites.")
-    group.add_argument("--blockers", type=int, help="Characters the dummy keeps in play.")
-    group.add_argument("--blocker-fighting", type=int, help="Their Fighting.")
+    group.add_argument("--dummy-sites", type=int, help="Shadowfist: the most sites it lays.")
+    group.add_argument("--site-body", type=int, help="Shadowfist: its sites' Body.")
+    group.add_argument("--blockers", type=int, help="Shadowfist: characters it keeps in play.")
+    group.add_argument("--blocker-fighting", type=int, help="Shadowfist: their Fighting.")
+    group.add_argument("--board", type=int, help="ChiZo: tiles of a passive opponent's board.")
 
 
 def opposition_input(options: Mapping[str, Any]) -> dict[str, Any] | None:

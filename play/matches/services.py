@@ -34,8 +34,14 @@ from play.matches.setups import (
     SeatsError,
     check_players,
     deck_setup,
-    goldfish_opposition,
     plain_setup,
+)
+from play.matches.tables import goldfish_table
+
+#: Why a ChiZo goldfish match by hand has no passive board (docs/play.md).
+BOARD_BY_HAND = (
+    "a ChiZo RISING goldfish match by hand plays alone; the passive board is for "
+    "simulations and the goldfish command"
 )
 
 
@@ -53,7 +59,9 @@ def match_setup(
     ``opposition``: what a Shadowfist goldfish's dummy puts on the table (as asked)."""
     if mode != "goldfish" and opposition is not None:
         raise SeatsError("opposition", "only a goldfish match has an opposition to choose")
-    table = goldfish_opposition(game, opposition) if mode == "goldfish" else None
+    table = goldfish_table(game, opposition) if mode == "goldfish" else None
+    if game == "chizo" and table:
+        raise SeatsError("opposition", BOARD_BY_HAND)
     bots = get_game(game).bot_types()
     for index, seat in enumerate(seats):
         if seat["player"] != HUMAN and seat["player"] not in bots:

@@ -63,31 +63,6 @@ class SeatsError(ValueError):
         self.field = field
 
 
-#: Why only Shadowfist goldfish has an opposition (docs/play.md, "The table a Shadowfist
-#: goldfish faces").
-NO_OPPOSITION = (
-    "only a Shadowfist goldfish has an opposition: a ChiZo RISING goldfish plays its stack "
-    "alone on the board"
-)
-
-
-def goldfish_opposition(game: str, value: Any) -> Any:
-    """The engine Opposition a goldfish of ``game`` faces, from what a user asked (a
-    profile's name or a mapping; None: the default profile); None for a game without one.
-    Raises SeatsError ("opposition") for a bad value or a game that has none."""
-    if game != "shadowfist":
-        if value is not None:
-            raise SeatsError("opposition", NO_OPPOSITION)
-        return None
-    from play.engine.core import SetupError
-    from play.engine.games.shadowfist import opposition_from
-
-    try:
-        return opposition_from(value)
-    except SetupError as error:
-        raise SeatsError("opposition", error.reason) from None
-
-
 def check_players(game: str, players: int) -> None:
     info = get_game(game).info
     if not info.min_players <= players <= info.max_players:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.simulations.goldfish import spec_opposition, turn_cap
+from play.matches.tables import spec_table, table_dict
+from play.simulations.goldfish import turn_cap
 from play.simulations.models import Simulation
 from play.simulations.tallies import mean_interval
 
@@ -22,12 +23,10 @@ TURN_METHOD = (
 )
 
 
-def table_of(simulation: Simulation) -> dict[str, Any] | None:
-    """What a Shadowfist goldfish faced (None for other games): both decks of a comparison
-    must face the same table."""
-    if simulation.game != "shadowfist":
-        return None
-    return spec_opposition(simulation.spec).to_dict()
+def table_of(simulation: Simulation) -> dict[str, Any]:
+    """The table a goldfish faced: both decks of a comparison must face the same one."""
+    game = simulation.game
+    return table_dict(game, spec_table(game, simulation.spec))
 
 
 def compare_simulations(a: Simulation, b: Simulation) -> dict[str, Any]:

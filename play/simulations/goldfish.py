@@ -5,11 +5,11 @@ play/simulations/tallies.py reads."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from play.engine.core.values import digest
-from play.engine.games.shadowfist import Opposition, opposition_from
 from play.matches.setups import CardRows
+from play.matches.tables import spec_table
 
 # The engines compile a card list once per list object. Every chunk of a simulation reads
 # its spec anew from the database, so equal decks are mapped to one list object by content.
@@ -56,16 +56,6 @@ def turn_cap(game: str, spec: Mapping[str, Any]) -> int:
     return DEFAULT_MAX_TURNS
 
 
-#: A Shadowfist goldfish spec written before the opposition was a choice ran against the
-#: dummy sites of Body 5 with no blockers: the "soft" profile.
-EARLIER_OPPOSITION: Final = "soft"
-
-
-def spec_opposition(spec: Mapping[str, Any]) -> Opposition:
-    """The opposition a Shadowfist goldfish spec runs against."""
-    return opposition_from(spec.get("opposition", EARLIER_OPPOSITION))
-
-
 def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
     from play.engine.games.chizo.goldfish import goldfish
 
@@ -77,6 +67,7 @@ def chizo_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
         bot=spec["bot"],
         max_turns=turn_cap("chizo", spec),
         effect_points=spec.get("effect_points") or "shown",
+        board=spec_table("chizo", spec),
     )
     return {
         "turn": record.turn_reached,
@@ -93,7 +84,7 @@ def shadowfist_goldfish(spec: dict[str, Any], seed: int) -> dict[str, Any]:
 
     cards, deck = _cards_and_deck(spec["cards"])
     record = goldfish(cards, deck, seed, bot=spec["bot"], max_turns=turn_cap("shadowfist", spec),
-                      opposition=spec_opposition(spec))  # fmt: skip
+                      opposition=spec_table("shadowfist", spec))  # fmt: skip
     return {
         "turn": record.turn_won,
         "drawn": _first_turns(record.drawn, record.drawn_turns),

@@ -24,10 +24,10 @@ from django.utils import timezone
 
 from play.engine.core import get_game
 from play.matches.models import Match
-from play.matches.services import match_create, new_seed
+from play.matches.services import BOARD_BY_HAND, match_create, new_seed
 from play.matches.setups import SeatsError, deck_setup
+from play.matches.tables import spec_table
 from play.simulations.dispatch import QUEUE_UNREACHABLE, QueueUnreachableError, run_chunks
-from play.simulations.goldfish import spec_opposition
 from play.simulations.models import Simulation, SimulationChunk
 from play.simulations.runners import run_records
 from play.simulations.specs import simulation_spec
@@ -303,12 +303,23 @@ def simulation_delete(*, simulation: Simulation) -> None:
     simulation.delete()
 
 
+def replay_refused(simulation: Simulation) -> str:
+    """Why the simulation's sample games cannot be replayed by hand ("" when they can):
+    a ChiZo game beside a passive board has no match to replay it in."""
+    if simulation.game == "chizo" and spec_table("chizo", simulation.spec):
+        return BOARD_BY_HAND
+    return ""
+
+
 def replay_sample(*, user: User, simulation: Simulation, seed: int) -> Match:
     """A goldfish match of one of the simulation's sample games, dealt from its seed with
     the deck as it was simulated (the deck may have changed or gone since)."""
-    spec = simulation.spec
-    opposition = spec_opposition(spec) if simulation.game == "shadowfist" else None
-    setup = deck_setup(simulation.game, [spec["cards"]], goldfish=True, opposition=opposition)
+    if refused := replay_refused(simulation):
+        raise SeatsError("seed", refused)
+    spec, game = simulation.spec, simulation.game
+    table = spec_table(game, spec)
+    setup = deck_setup(game, [spec["cards"]], goldfish=True,
+                       opposition=table if game == "shadowfist" else None)  # fmt: skip
     return match_create(
         owner=user,
         game=simulation.game,

@@ -11,11 +11,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from cards.vocabulary import DECK_GAMES
 from decks.analysis import stack_warnings
 from play.engine.core import get_game
-from play.engine.games.shadowfist.opposition import profile_name
 from play.matches.decks import deck_cards
 from play.matches.legality import Legality
-from play.matches.setups import SeatsError, goldfish_opposition, plain_setup
-from play.simulations.goldfish import spec_opposition
+from play.matches.setups import SeatsError, plain_setup
+from play.matches.tables import goldfish_table, table_dict, table_words
 from play.simulations.runners import GOLDFISH_RUNNERS
 
 
@@ -68,22 +67,23 @@ EFFECT_POINTS = {
 def goldfish_options(
     game: str, effect_points: str | None, opposition: Any = None
 ) -> dict[str, Any]:
-    """The spec's options of a goldfish of ``game``: ChiZo's reading of ``effect_points``
-    ("shown" unless asked), Shadowfist's ``opposition`` (a profile's name or a mapping of
-    a profile and figures; the default profile unless asked), stored with every figure;
-    raises SeatsError for an option the game does not have or a bad value."""
-    table = goldfish_opposition(game, opposition)
-    if table is not None:
+    """The spec's options of a goldfish of ``game``: its table (``opposition``: a
+    profile's name or a mapping of a profile and figures; the game's default unless
+    asked), stored with every figure, and ChiZo's reading of ``effect_points`` ("shown"
+    unless asked); raises SeatsError for an option the game does not have or a bad
+    value."""
+    options = {"opposition": table_dict(game, goldfish_table(game, opposition))}
+    if game != "chizo":
         if effect_points is not None:
             raise SeatsError("effect_points", "only ChiZo RISING has effect points to read")
-        return {"opposition": table.to_dict()}
+        return options
     if effect_points is None:
         effect_points = "shown"
     if effect_points not in EFFECT_POINTS:
         raise SeatsError(
             "effect_points", f"effect_points is one of {', '.join(EFFECT_POINTS)}"
         )
-    return {"effect_points": effect_points}
+    return {**options, "effect_points": effect_points}
 
 
 def legality_words(spec: dict[str, Any]) -> str:
@@ -95,17 +95,8 @@ def legality_words(spec: dict[str, Any]) -> str:
 
 
 def reading_words(game: str, spec: dict[str, Any]) -> str:
-    """The reading a goldfish figure stands on, for its header ("" when none applies):
-    ChiZo's effect points, Shadowfist's opposition."""
-    if game == "shadowfist":
-        return opposition_words(spec)
+    """What a goldfish figure stands on beyond its deck, for its header ("" when nothing
+    needs saying): the table it faced, ChiZo's reading of effect points."""
     reading: str = spec.get("effect_points") or ""
-    return EFFECT_POINTS.get(reading, "")
-
-
-def opposition_words(spec: dict[str, Any]) -> str:
-    """ "against the defended table (a feng shui site of Body 7 each turn; 2 blockers of
-    Fighting 4 kept in play)" """
-    opposition = spec_opposition(spec)
-    return f"against the {profile_name(opposition)} table ({opposition.words()})"
-
+    words = [table_words(game, spec), EFFECT_POINTS.get(reading, "")]
+    return ", ".join(word for word in words if word)

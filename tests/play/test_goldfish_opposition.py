@@ -103,7 +103,48 @@ def test_a_bad_opposition_is_refused_at_its_field(
     assert not Simulation.objects.exists()
 
 
-def test_a_chizo_goldfish_has_no_opposition_to_choose(
+BOARD_WORDS = "beside a passive opponent's board of 12 basic creature tiles, one a turn"
+
+
+def test_a_chizo_goldfish_beside_a_passive_board_records_and_names_it(
+    player: APIClient, alice: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    deck = new_deck(player, LEGAL_STACK)
+    response = simulate(player, django_capture_on_commit_callbacks, deck=deck,
+                        opposition={"profile": "board"})  # fmt: skip
+    assert response.status_code == 202, response.json()
+    simulation = Simulation.objects.get()
+    assert simulation.spec["opposition"] == {"profile": "board", "board": 12}
+    assert simulation.results["opposition"] == {"profile": "board", "board": 12}
+    words = reading_words("chizo", simulation.spec)
+    assert words == f"{BOARD_WORDS}, effect points as tiles show them (capped by the Discard Pile)"
+    page = Client()
+    page.force_login(alice)
+    html = page.get(f"/simulations/{simulation.pk}/").content.decode()
+    assert "board of 12 basic creature tiles, one a turn" in html
+    seed = next(s for bucket in simulation.results["sample_seeds"].values() for s in bucket)
+    assert "the seeds below replay with the goldfish command" in html
+    assert f"<code>{seed}</code>" in html
+    replay = page.post(f"/simulations/{simulation.pk}/replay/", {"seed": str(seed)}, follow=True)
+    assert "This game cannot be replayed: a ChiZo RISING goldfish match by hand plays alone" in (
+        replay.content.decode()
+    )
+    assert not Match.objects.exists()
+
+
+def test_a_chizo_goldfish_alone_is_the_default_and_needs_no_words(
+    player: APIClient, django_capture_on_commit_callbacks: Any
+) -> None:
+    deck = new_deck(player, LEGAL_STACK)
+    simulate(player, django_capture_on_commit_callbacks, deck=deck)
+    spec = Simulation.objects.get().spec
+    assert spec["opposition"] == {"profile": "alone", "board": 0}
+    assert reading_words("chizo", spec) == (
+        "effect points as tiles show them (capped by the Discard Pile)"
+    )
+
+
+def test_a_chizo_goldfish_has_no_shadowfist_table(
     player: APIClient, django_capture_on_commit_callbacks: Any
 ) -> None:
     deck = new_deck(player, LEGAL_STACK)
@@ -112,7 +153,7 @@ def test_a_chizo_goldfish_has_no_opposition_to_choose(
     assert response.status_code == 400
     error = response.json()["errors"][0]
     assert error["field"] == "opposition"
-    assert "only a Shadowfist goldfish has an opposition" in error["message"]
+    assert "no ChiZo RISING table 'defended'; use one of alone, board" in error["message"]
 
 
 def test_a_comparison_plays_both_decks_against_the_table_it_names(
@@ -170,7 +211,8 @@ def test_the_simulation_form_offers_the_defended_table(
     deck = new_deck(api, starter_list(), game="shadowfist")
     page = Client()
     page.force_login(alice)
-    assert "defended: a feng shui site of Body 7" in page.get("/simulations/new/").content.decode()
+    form = page.get("/simulations/new/").content.decode()
+    assert "defended (Shadowfist): a feng shui site of Body 7" in form
 
     with django_capture_on_commit_callbacks(execute=True):
         response = page.post("/simulations/new/", {"kind": "goldfish", "deck": deck,
@@ -222,7 +264,10 @@ def test_a_goldfish_match_faces_the_table_asked_for(player: APIClient) -> None:
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ({"game": "chizo", "mode": "goldfish"}, "only a Shadowfist goldfish has an opposition"),
+        (
+            {"game": "chizo", "mode": "goldfish"},
+            "a ChiZo RISING goldfish match by hand plays alone",
+        ),
         ({"game": "shadowfist", "mode": "hotseat"}, "only a goldfish match has an opposition"),
     ],
 )
@@ -237,7 +282,8 @@ def test_a_match_without_a_dummy_has_no_opposition_to_choose(
         else {"seats": [{"player": "human", "deck": deck}, {"player": "human", "deck": deck}]}
     )
 
-    asked = {**body, **seats, "opposition": {"profile": "defended"}}
+    table = "board" if game == "chizo" else "defended"
+    asked = {**body, **seats, "opposition": {"profile": table}}
     response = player.post("/api/v1/matches/", asked, format="json")
 
     assert response.status_code == 400, response.json()
@@ -251,9 +297,19 @@ def test_the_goldfish_page_offers_the_defended_table(player: APIClient, alice: U
     deck = new_deck(player, starter_list(), game="shadowfist")
     page = Client()
     page.force_login(alice)
-    assert "defended: a feng shui site of Body 7" in page.get("/play/goldfish/").content.decode()
+    form = page.get("/play/goldfish/").content.decode()
+    assert "defended (Shadowfist): a feng shui site of Body 7" in form
 
     response = page.post("/play/goldfish/", {"deck": deck, "opposition": "defended"})
 
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Match.objects.get().setup["opposition"]["profile"] == "defended"
+
+
+def test_the_goldfish_command_takes_a_chizo_board(tmp_path: Path) -> None:
+    deck = tmp_path / "stack.txt"
+    deck.write_text(LEGAL_STACK, encoding="utf-8")
+    base = ("chizo", "--deck", str(deck), "--games", "10", "--seed", "1")
+    assert BOARD_WORDS in goldfish(*base, "--opposition", "board")
+    assert "board of 5 basic creature tiles" in goldfish(*base, "--board", "5")
+    assert "passive" not in goldfish(*base)

@@ -10,9 +10,11 @@ from rest_framework import serializers
 
 from play.engine.core import game_slugs, get_game
 from play.engine.core.rng import MAX_SEED
-from play.engine.games.shadowfist.opposition import BOUNDS, PROFILES
+from play.engine.games.chizo.goldfish import MAX_BOARD
+from play.engine.games.shadowfist.opposition import BOUNDS
 from play.matches.models import Match
 from play.matches.setups import MAX_SEATS
+from play.matches.tables import table_profiles
 from web.inputs import JsonInput
 
 # "human" or a bot of some game (which bots a game has, the match's setup checks).
@@ -60,7 +62,8 @@ class SeatField(serializers.Field[dict[str, Any], Any, Any, Any]):
 
 
 class OppositionSerializer(JsonInput):
-    """The Shadowfist goldfish dummy's table: a profile, with any figure replaced."""
+    """The table a goldfish faces: a profile, with any figure replaced (Shadowfist: the
+    dummy's sites and blockers; ChiZo RISING: a passive board)."""
 
     def to_internal_value(self, data: Any) -> Any:
         unknown = sorted(str(key) for key in data if key not in self.fields) if isinstance(
@@ -72,11 +75,17 @@ class OppositionSerializer(JsonInput):
         return super().to_internal_value(data)
 
     profile = serializers.ChoiceField(
-        choices=list(PROFILES),
+        choices=sorted({name for _game, name, _words in table_profiles()}),
         required=False,
-        help_text="goldfish (the default: real median site Body, no blockers), defended "
-        "(two blockers of real median Fighting intercept) or soft (Body 5 sites).",
+        help_text="Shadowfist: goldfish (the default: real median site Body, no blockers), "
+        "defended (two blockers of real median Fighting intercept) or soft (Body 5 "
+        "sites); ChiZo RISING: alone (the default) or board (a passive opponent's board "
+        "of one basic creature of each class).",
     )
+    board = serializers.IntegerField(
+        min_value=0, max_value=MAX_BOARD, required=False,
+        help_text="ChiZo RISING: the tiles of the passive opponent's board (0: alone).",
+    )  # fmt: skip
     site_body = serializers.IntegerField(
         min_value=BOUNDS["site_body"][0], max_value=BOUNDS["site_body"][1], required=False
     )
@@ -108,7 +117,8 @@ class MatchCreateSerializer(JsonInput):
     )
     opposition = OppositionSerializer(
         required=False,
-        help_text="A Shadowfist goldfish only: what the dummy puts on the table (docs/play.md).",
+        help_text="A goldfish's table: Shadowfist's dummy (docs/play.md); a ChiZo RISING "
+        "match by hand plays alone.",
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from play.engine.games.shadowfist import PROFILES
+from play.matches.tables import table_profiles
 
 
 def illegal_deck_field() -> forms.BooleanField:
@@ -21,14 +21,15 @@ def illegal_deck_field() -> forms.BooleanField:
 
 
 def opposition_field() -> forms.ChoiceField:
-    """The Shadowfist goldfish dummy's table, by profile (its figures: the API and the
-    commands; docs/play.md, "The table a Shadowfist goldfish faces")."""
+    """The table a goldfish faces, by profile (its figures: the API and the commands;
+    docs/play.md, "The table a goldfish faces")."""
     return forms.ChoiceField(
-        label="Opposition (Shadowfist)",
+        label="Opposition",
         required=False,
-        choices=[("", "Default: goldfish")]
-        + [(name, f"{name}: {table.words()}") for name, table in PROFILES.items()],
-        help_text="What the dummy puts on the table. Defended: two blockers intercept.",
+        choices=[("", "The game's default (Shadowfist: goldfish; ChiZo RISING: alone)")]
+        + [(name, f"{name} ({game}): {words}") for game, name, words in table_profiles()],
+        help_text="What the deck plays against. Shadowfist defended: two blockers "
+        "intercept; ChiZo RISING board: a passive opponent's tiles to battle and square.",
     )
 
 

@@ -143,6 +143,7 @@ def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, A
         "seed": simulation.seed,
         "not_legal": legality_words(simulation.spec),
         "reading": reading_words(simulation.game, simulation.spec),
+        "replay_refused": simulations.replay_refused(simulation),
         "warnings": results.get("warnings", []),
         **modelling_context(results.get("modelling")),
         "curves": [
