@@ -99,3 +99,17 @@ def test_the_greedy_goldfish_of_a_focused_stack_is_faster_than_of_a_scattered_on
     fast = [goldfish(tile_list(), focused, s).turn_reached or 31 for s in range(20)]
     slow = [goldfish(tile_list(), scattered, s).turn_reached or 31 for s in range(20)]
     assert sum(fast) < sum(slow)
+
+
+def test_an_action_tile_whose_effect_is_not_modelled_is_played_not_held_forever():
+    """docs/chizo.md, "Blanks": such a tile starts an Action Stack when the bot would
+    otherwise end its turn with an action left (it spends the action as the tile would)."""
+    scroll = {"id": "Mystery Scroll", "name": "Mystery Scroll", "type": "Action",
+              "effect_key": "not_modelled_yet", "effect_params": {}}  # fmt: skip
+    tiles = [*tile_list(), scroll]
+    stack = typical_stack()[:-3] + ["Mystery Scroll"] * 3
+    records = [goldfish(tiles, stack, seed=seed) for seed in range(40)]
+    assert records[0].unmodelled == ("Mystery Scroll",)
+    drawn = sum(r.drawn.count("Mystery Scroll") for r in records)
+    played = sum(r.played.count("Mystery Scroll") for r in records)
+    assert 0 < played <= drawn

@@ -51,6 +51,10 @@ from .targets import in_play, match, restrictions
 _TAKES: Final = frozenset({"draw", "search_stack", "recover"})
 #: Effects that only bring more tiles or actions: taking them back is no progress.
 _CIRCULAR: Final = _TAKES | {"extra_actions"}
+#: What starting an Action Stack with a tile whose effect is not modelled is worth: more
+#: than ending the turn (0), less than any play that helps or a draw, so a blank leaves
+#: the hand and spends an action as the tile would (docs/chizo.md, "Blanks").
+BLANK_WORTH: Final = 0.05
 
 
 def drawable(state: ChizoState, player: int, count: int) -> int:
@@ -378,7 +382,7 @@ class GreedyBot(Bot):
             return 1.0 if creatures > 1 else -1.0
         if key == "move_tiles":
             return 10.0 * self.best_move(state, player, uid)[0] - 0.5
-        return -0.5 if cat.modelled[d] else -1.0
+        return -0.5 if cat.modelled[d] else BLANK_WORTH
 
     def best_move(self, state: ChizoState, player: int, source: int) -> tuple[int, int, Cell]:
         """(points, tile, destination) of the best single move a move effect allows:
