@@ -123,7 +123,7 @@ def test_a_chizo_goldfish_beside_a_passive_board_records_and_names_it(
     html = page.get(f"/simulations/{simulation.pk}/").content.decode()
     assert "board of 12 basic creature tiles, one a turn" in html
     seed = next(s for bucket in simulation.results["sample_seeds"].values() for s in bucket)
-    assert "the seeds below replay with the goldfish command" in html
+    assert "the sample games are listed by their seeds" in html
     assert f"<code>{seed}</code>" in html
     replay = page.post(f"/simulations/{simulation.pk}/replay/", {"seed": str(seed)}, follow=True)
     assert "This game cannot be replayed: a ChiZo RISING goldfish match by hand plays alone" in (
