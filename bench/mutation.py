@@ -102,7 +102,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         "planner.py": "a bot (planner)",
         "tactics.py": "the bots' battle arithmetic (tactics)",
         "evaluate.py": "what the bots know of a position (planners)",
-        "goldfish.py": "a harness: one player alone, for deck figures",
+        "goldfish.py": "a harness: the deck alone or beside a passive board, for deck figures",
         "analysis.py": "a static look at a stack for the deck answers, not a rule of play",
         "scenario.py": "lays out positions for tests",
         "labels.py": "labels",
