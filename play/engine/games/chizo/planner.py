@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
-from ...core import Action, Bot, RandomBot, Rng
+from ...core import Action, Bot, RandomBot, Rng, mix_seed
 from .bots import GreedyBot, finish
 from .evaluate import holes, score
 from .grid import free_cells
@@ -68,16 +68,21 @@ class PlannerBot(GreedyBot):
 
 def hidden_reshuffled(state: ChizoState, player: int, seed: int) -> ChizoState:
     """A copy where what ``player`` can't see is dealt anew from a private rng: its own
-    Stack's order, and each other player's hand and Stack (as one pool)."""
+    Stack's order, each other player's hand and Stack (as one pool), and the game's rng.
+    Each hidden pile is put in a fixed order first, so the copy depends only on what the
+    player may know (which tiles are in it), never on the real order."""
+    rng = Rng(seed)
     twin = state.clone()
-    shuffle: Callable[[list[int]], None] = Rng(seed).shuffle
+    shuffle: Callable[[list[int]], None] = rng.shuffle
+    twin.stacks[player].sort()
     shuffle(twin.stacks[player])
     for seat in range(twin.players):
         if seat != player:
-            pool = twin.hands[seat] + twin.stacks[seat]
+            pool = sorted(twin.hands[seat] + twin.stacks[seat])
             shuffle(pool)
             size = len(twin.hands[seat])
             twin.hands[seat], twin.stacks[seat] = pool[:size], pool[size:]
+    twin.rng = Rng(mix_seed(seed, 1))
     return twin
 
 
