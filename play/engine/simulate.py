@@ -137,6 +137,54 @@ def simulate(
     return records
 
 
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """Two bots' games against each other in a round-robin (``first`` listed first)."""
+
+    first: str
+    second: str
+    games: int
+    first_wins: int
+    second_wins: int
+    #: Games won by both seats together (a shared victory).
+    shared: int
+    #: Games nobody won (unfinished, or ended with no winner).
+    no_winner: int
+
+
+def round_robin(
+    game: Game[Any], setup: Mapping[str, Any], bots: Sequence[str], games: int, seed: int
+) -> Iterator[Pairing]:
+    """Every pair of distinct ``bots`` (in list order) plays ``games`` two-seat games.
+
+    Games come in twos on one deal: game ``2k`` and ``2k + 1`` of a pair share the seed
+    ``game_seed(pair seed, k)`` with the seats swapped (the first bot in seat 0, then in
+    seat 1), so neither the first seat nor a lucky deal favours either bot; the pair's
+    seed is ``mix_seed(seed, pair index)``.
+    """
+    names = list(bots)
+    pair = 0
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            pair_seed = mix_seed(check_seed(seed), pair)
+            pair += 1
+            wins = [0, 0]
+            shared = no_winner = 0
+            for index in range(games):
+                swapped = index % 2 == 1
+                seats = [second, first] if swapped else [first, second]
+                _check_bots(game, setup, seats)
+                state = play_game(game, setup, seats, game_seed(pair_seed, index // 2))
+                winners = game.outcome(state).winners
+                if len(winners) == 1:
+                    wins[int((winners[0] == 1) != swapped)] += 1
+                elif winners:
+                    shared += 1
+                else:
+                    no_winner += 1
+            yield Pairing(first, second, games, wins[0], wins[1], shared, no_winner)
+
+
 def _check_bots(game: Game[Any], setup: Mapping[str, Any], bots: Sequence[str]) -> None:
     players = setup.get("players", len(bots))
     if len(bots) != players:

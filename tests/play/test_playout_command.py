@@ -45,3 +45,18 @@ def test_it_names_an_unknown_game_or_bot() -> None:
         playout("chess")
     with pytest.raises(CommandError, match="no bot 'genius'"):
         playout("raise", "--bots", "genius")
+
+
+def test_a_round_robin_prints_each_pair_with_its_interval_and_cost() -> None:
+    text = playout("raise", "--round-robin", "--games", "20", "--seed", "2")
+    assert "Raise round-robin: 20 games a pair, 2 players, seed 2" in text
+    line = next(line for line in text.splitlines() if line.startswith("greedy vs random:"))
+    assert "95% interval" in line
+    assert line.endswith("games/s")
+
+
+def test_a_round_robin_needs_two_players_and_two_different_bots() -> None:
+    with pytest.raises(CommandError, match="played with two players"):
+        playout("raise", "--round-robin", "--players", "3")
+    with pytest.raises(CommandError, match="two or more different bots"):
+        playout("raise", "--round-robin", "--bots", "greedy,greedy")
