@@ -24,6 +24,7 @@ def chizo(**tile: object) -> tuple[str, str]:
         {"type": "Character", "cost": 2, "fighting": 3},
         {"type": "Feng Shui Site", "body": 7, "power": 1},
         {"type": "Site", "body": 5},
+        {"type": "Feng Shui Site", "body": 1, "power": 1},  # the least Body a site can have
     ],
 )
 def test_a_character_or_site_without_known_text_plays_by_its_printed_stats(card) -> None:

@@ -20,11 +20,13 @@ from play.engine.games.shadowfist.opposition import (
 )
 from play.engine.games.shadowfist.rules import advance, legal_actions
 from play.engine.games.shadowfist.setup import deal
-from play.engine.games.shadowfist.state import PLAY, SMOKED, ShadowfistState
+from play.engine.games.shadowfist.state import COMBAT, PLAY, SMOKED, ShadowfistState
 
 from .shadowfist_table import (
     act,
     attack,
+    pass_round,
+    plays_of,
     put_character,
     real_cards,
     set_hand,
@@ -95,6 +97,11 @@ def test_the_profiles_differ_in_what_their_names_say() -> None:
         ({"profile": "custom", "blocker_fighting": 6, "blockers": 1},
          Opposition(blockers=1, blocker_fighting=6)),
         ({"sites": None}, Opposition()),
+        ({"sites": None, "blockers": 1}, Opposition(blockers=1)),  # the figures after it too
+        ({"site_body": 1, "sites": 1, "blockers": 0, "blocker_fighting": 1},
+         Opposition(site_body=1, sites=1, blockers=0, blocker_fighting=1)),
+        ({"site_body": 30, "sites": 60, "blockers": 10, "blocker_fighting": 30},
+         Opposition(site_body=30, sites=60, blockers=10, blocker_fighting=30)),
     ],
 )  # fmt: skip
 def test_an_opposition_is_a_profile_with_its_figures_replaced(value: Any, expected: Any) -> None:
@@ -121,15 +128,46 @@ def test_a_bad_opposition_is_refused_with_what_is_wrong(value: Any, words: str) 
     assert caught.value.code == "bad_opposition"
 
 
+def test_a_refusal_names_every_unknown_key_and_what_may_be_used_instead() -> None:
+    with pytest.raises(SetupError) as caught:
+        opposition_from({"walls": 2, "moats": 1, "blockers": 1})
+    assert str(caught.value) == (
+        "'opposition' has no moats, walls; use blocker_fighting, blockers, profile, "
+        "site_body, sites"
+    )
+    with pytest.raises(SetupError) as caught:
+        opposition_from("hard")
+    assert str(caught.value) == "no opposition profile 'hard'; use one of goldfish, defended, soft"
+
+
 def test_only_a_setup_with_a_dummy_names_an_opposition() -> None:
     with pytest.raises(SetupError, match="the setup has none"):
         GAME.new_game({"players": 2, "opposition": "defended"}, 1)
+
+
+def test_a_dummy_in_the_first_seat_gets_its_oppositions_blockers() -> None:
+    setup = {"players": 2, "dummy": 0, "first_player": 1, "opposition": "defended",
+             "cards": starter_cards(), "decks": [[], starter_deck("Heroic Bloodshed")]}  # fmt: skip
+    assert GAME.new_game(setup, 1).blockers == 2
+    plan = DeckPlan(starter_cards(), starter_deck("Heroic Bloodshed"))
+    dealt = deal(2, plan.cards, [[], plan.deck], seed=2, first=1, dummy=0, max_turns=40,
+                 opposition=DEFENDED)  # fmt: skip
+    assert dealt.blockers == 2
+
+
+def test_a_game_without_a_dummy_keeps_no_blockers_whatever_opposition_it_is_dealt() -> None:
+    plan = DeckPlan(starter_cards(), starter_deck("Heroic Bloodshed"))
+    for opposition in (DEFENDED, PROFILES["goldfish"]):
+        state = deal(2, plan.cards, [plan.deck, plan.deck], seed=2, opposition=opposition)
+        assert state.blockers == 0
+        assert state.to_dict()["blockers"] == 0
 
 
 def test_every_opposition_round_trips_through_its_dict() -> None:
     for opposition in (*PROFILES.values(), Opposition(site_body=3, sites=2, blockers=1)):
         assert opposition_from(opposition.to_dict()) == opposition
     assert Opposition(site_body=3).to_dict()["profile"] == "custom"
+    assert [p.to_dict()["profile"] for p in PROFILES.values()] == list(PROFILES)
     assert profile_name(Opposition(blockers=2)) == "defended"
 
 
@@ -137,6 +175,9 @@ def test_the_words_name_every_figure() -> None:
     assert PROFILES["goldfish"].words() == ("a feng shui site of Body 7 each turn; no blockers")
     assert Opposition(sites=4, blockers=1, blocker_fighting=6).words() == (
         "a feng shui site of Body 7 each turn, 4 in all; 1 blocker of Fighting 6 kept in play"
+    )
+    assert PROFILES["defended"].words() == (
+        "a feng shui site of Body 7 each turn; 2 blockers of Fighting 4 kept in play"
     )
 
 
@@ -167,7 +208,51 @@ def test_the_dummy_keeps_its_blockers_in_play_and_replaces_those_smoked() -> Non
     _pass_turn(state)
     assert len(state.chars[1]) == 2
     assert blockers[0] not in state.chars[1]
-    assert not state.turned[blockers[1]]  # its cards unturn on its turn
+    assert state.turned[blockers[1]] is False  # its cards unturn on its turn
+
+
+def test_the_dummys_blocker_is_a_generic_character_that_says_it_intercepts() -> None:
+    state = _dealt(DEFENDED)
+    _pass_turn(state)
+    card = state.defs[state.kind[state.chars[1][0]]]
+    assert (card.id, card.name, card.is_character, card.fighting) == (
+        "goldfish-dummy-blocker", "Goldfish Dummy Blocker", True, 4,
+    )  # fmt: skip
+    assert card.effect_text == "The goldfish dummy's generic character: it intercepts."
+
+
+def test_the_dummys_turn_tells_each_card_it_puts_into_play() -> None:
+    state = _dealt(DEFENDED)
+    events = act(state, "power") + act(state, "end_turn")
+    played = [e.data for e in events if e.kind == "card_played" and e.data["player"] == 1]
+    site = state.columns[1][0][0]
+    first, second = state.chars[1]
+    assert played == [
+        {"player": 1, "card": site, "title": None, "args": [0]},  # face down: no title
+        {"player": 1, "card": first, "title": "Goldfish Dummy Blocker", "args": [0]},
+        {"player": 1, "card": second, "title": "Goldfish Dummy Blocker", "args": [0]},
+    ]
+
+
+def test_the_dummy_brings_in_its_last_blockers_and_never_a_site_as_one() -> None:
+    """Its supply down to two blockers (the others smoked), then sites: both come in,
+    and once one is smoked again none replaces it; a site is laid each turn all along."""
+    state = _dealt(DEFENDED)
+    deck = state.decks[1]
+    spare = [c for c in deck if state.defs[state.kind[c]].is_character][:-2]
+    for card in spare:
+        deck.remove(card)
+        state.zone[card] = SMOKED
+        state.smoked[1].append(card)
+    _pass_turn(state)
+    assert [_named(state, c) for c in state.chars[1]] == ["Goldfish Dummy Blocker"] * 2
+    assert all(state.defs[state.kind[c]].is_site for c in deck)
+    gone = state.chars[1][0]
+    state.zone[gone] = SMOKED
+    state.chars[1].remove(gone)
+    _pass_turn(state)
+    assert [_named(state, c) for c in state.chars[1]] == ["Goldfish Dummy Blocker"]
+    assert len(state.columns[1]) == 2
 
 
 def test_the_dummy_without_blockers_never_intercepts() -> None:
@@ -183,19 +268,22 @@ def test_the_dummy_without_blockers_never_intercepts() -> None:
     assert state.zone[driver] == PLAY
 
 
-def test_blockers_intercept_the_strongest_attackers_with_the_strongest_blockers() -> None:
+@pytest.mark.parametrize("weakened", [1, 0])  # whichever of them the dummy lists first
+def test_blockers_intercept_the_strongest_attackers_with_the_strongest_blockers(
+    weakened: int,
+) -> None:
     """Three attackers of Fighting 6, 3 and 2 against two blockers of Fighting 4 and 3:
     the 6 meets the 4, the 3 meets the 3, the 2 gets through."""
     state = _dealt(Opposition(blockers=2, blocker_fighting=4))
     _pass_turn(state)
-    weak = state.chars[1][1]
+    weak = state.chars[1][weakened]
     state.damage[weak] = 1  # Fighting 3 now
     act(state, "power")
     set_hand(state, 0)  # nothing to respond with: the attack runs on
     kicker = put_character(state, 0, "Vengeful Kickboxer")
     driver = put_character(state, 0, "Kamikaze Stunt Driver")
     brawler = put_character(state, 0, "Teahouse Brawler")
-    strong = state.chars[1][0]
+    strong = state.chars[1][1 - weakened]
     site = state.columns[1][0][0]
     events = attack(state, site, kicker, driver, brawler)
     blocks = {(e.data["card"], e.data["attacker"]) for e in events if e.kind == "intercepted"}
@@ -204,6 +292,53 @@ def test_blockers_intercept_the_strongest_attackers_with_the_strongest_blockers(
     assert state.zone[weak] == SMOKED
     assert state.zone[driver] != PLAY  # took 3 (a Toast It card: to the discard pile)
     assert state.damage[site] > 0  # the brawler and the kicker reached the site
+
+
+def test_of_equal_attackers_the_lower_card_number_is_intercepted() -> None:
+    state = _dealt(Opposition(blockers=1))
+    _pass_turn(state)
+    (blocker,) = state.chars[1]
+    act(state, "power")
+    set_hand(state, 0)  # nothing to respond with: the attack runs on
+    first = put_character(state, 0, "Teahouse Brawler")
+    second = put_character(state, 0, "Teahouse Brawler")
+    events = attack(state, state.columns[1][0][0], second, first)
+    blocks = [(e.data["card"], e.data["attacker"]) for e in events if e.kind == "intercepted"]
+    assert blocks == [(blocker, min(first, second))]
+
+
+def test_of_equal_blockers_the_lower_card_number_intercepts() -> None:
+    state = _dealt(DEFENDED)
+    _pass_turn(state)
+    act(state, "power")
+    set_hand(state, 0)  # nothing to respond with: the attack runs on
+    brawler = put_character(state, 0, "Teahouse Brawler")
+    events = attack(state, state.columns[1][0][0], brawler)
+    blocks = [(e.data["card"], e.data["attacker"]) for e in events if e.kind == "intercepted"]
+    assert blocks == [(min(state.chars[1]), brawler)]
+
+
+def test_the_attacker_may_respond_after_the_dummys_blockers_intercept() -> None:
+    """The window before the combats, as after any player's interceptions: the attacking
+    player plays Never Back Down (+3 Fighting) on its Brawler, which then beats the
+    blocker of Fighting 4 and lives."""
+    state = _dealt(Opposition(blockers=1))
+    _pass_turn(state)
+    (blocker,) = state.chars[1]
+    act(state, "power")
+    (event,) = set_hand(state, 0, "Never Back Down")
+    brawler = put_character(state, 0, "Teahouse Brawler")
+    attack(state, state.columns[1][0][0], brawler)
+    act(state, "pass")  # the window after the declaration
+    assert state.phase == COMBAT
+    assert state.to_act == 0
+    assert state.blocks == [[blocker, brawler]]
+    assert (event, brawler) in plays_of(state, event)
+    act(state, "play", event, brawler)
+    pass_round(state)
+    pass_round(state)  # the window before the attackers reach the target
+    assert state.zone[blocker] == SMOKED
+    assert state.zone[brawler] == PLAY
 
 
 def test_a_goldfish_against_blockers_finishes_later_than_against_a_passive_table() -> None:

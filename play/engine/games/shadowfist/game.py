@@ -77,7 +77,7 @@ class ShadowfistGame(Game[ShadowfistState]):
         return seat_view(state, player, self.legal_dicts(state, player))
 
     def card_modelling(self, card: Mapping[str, Any]) -> tuple[str, str]:
-        return modelling(card_from_dict(card, 0))
+        return modelling(card_from_dict(card))
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
         """ "random", "greedy" and "tactician" (their heuristics: ``bots.py``)."""

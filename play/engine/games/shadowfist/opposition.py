@@ -174,7 +174,8 @@ def dummy_intercepts(state: ShadowfistState) -> list[Action]:
     chosen: list[Action] = []
     blockers: set[object] = set()
     attackers: set[object] = set()
-    for *_, action in sorted(ranked, key=lambda row: row[:4], reverse=True):
+    # No two rows share their first four entries (one per pair): actions are never compared.
+    for *_, action in sorted(ranked, reverse=True):
         blocker_card, attacker_card = action.args[0], action.args[1]
         if blocker_card not in blockers and attacker_card not in attackers:
             chosen.append(action)

@@ -56,6 +56,7 @@ INFO: Final = GameInfo(
     max_length=MAX_LENGTH,
 )
 
+
 @cache
 def starter() -> tuple[tuple[CardDef, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
     """The starter set (``starter.json``, which the catalogue loads too): its cards, and
@@ -162,7 +163,7 @@ def deal_table(
     first: int | None,
     dummy: int,
     max_turns: int,
-    blockers: int = 0,
+    blockers: int,
 ) -> ShadowfistState:
     """Set up from a card table (:func:`card_table`): shuffle, deal hands, first turn.
     ``blockers``: the characters the dummy keeps in play (its opposition's)."""

@@ -158,7 +158,7 @@ def dummy_turn(state: ShadowfistState, out: Events) -> None:
         site = deck.pop()
         state.zone[site] = PLAY
         place_site(state, seat, site, len(state.columns[seat]))
-        _dummy_played(state, seat, site, len(state.columns[seat]) - 1, None, out)
+        _dummy_played(seat, site, len(state.columns[seat]) - 1, None, out)
     chars = state.chars[seat]
     while (
         len(chars) < state.blockers
@@ -171,13 +171,11 @@ def dummy_turn(state: ShadowfistState, out: Events) -> None:
         state.ctrl[blocker] = seat
         state.loc[blocker] = 0
         chars.append(blocker)
-        _dummy_played(state, seat, blocker, 0, defs[kind[blocker]].name, out)
+        _dummy_played(seat, blocker, 0, defs[kind[blocker]].name, out)
     end_turn(state, out)
 
 
-def _dummy_played(
-    state: ShadowfistState, seat: int, card: int, place: int, title: str | None, out: Events
-) -> None:
+def _dummy_played(seat: int, card: int, place: int, title: str | None, out: Events) -> None:
     """The event of a dummy's card put into play (a face-down site's title: None)."""
     if out is not None:
         out.append(
