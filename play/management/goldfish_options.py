@@ -1,15 +1,18 @@
-"""The command-line options a goldfish shares between the goldfish and simulate commands:
-the table it faces (a profile, and any of its figures replaced: Shadowfist's dummy,
-ChiZo RISING's passive board)."""
+"""What the goldfish and simulate commands share: the options of the table a goldfish
+faces (a profile, and any of its figures replaced: Shadowfist's dummy, ChiZo RISING's
+passive board), and a deck file read into a goldfish spec."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.management.base import CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from play.matches.decks import DeckFileError, playable_deck_file
+from play.matches.setups import SeatsError
 from play.matches.tables import table_profiles
+from play.simulations.specs import goldfish_options
 
 #: Each figure's option, and the opposition's name for it.
 FIGURES = {
@@ -47,3 +50,22 @@ def opposition_input(options: Mapping[str, Any]) -> dict[str, Any] | None:
     if options.get("opposition"):
         asked["profile"] = options["opposition"]
     return asked or None
+
+
+def deck_file_spec(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The goldfish spec of ``--deck`` with the command's bot, turn cap, table and
+    reading; a deck file that cannot be played, or an option the game does not have, is
+    a CommandError with the reason."""
+    try:
+        cards, legality = playable_deck_file(
+            options["deck"], game, test_anyway=options["test_anyway"]
+        )
+    except DeckFileError as error:
+        raise CommandError(str(error)) from None
+    spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"],
+            "legality": legality.to_dict()}  # fmt: skip
+    try:
+        spec.update(goldfish_options(game, options["effect_points"], opposition_input(options)))
+    except SeatsError as error:
+        raise CommandError(str(error)) from None
+    return spec

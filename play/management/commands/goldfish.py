@@ -15,14 +15,11 @@ from decks.analysis import stack_warnings
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import game_seed
 from play.engine_choice import running
-from play.management.goldfish_options import add_opposition_arguments, opposition_input
-from play.matches.decks import DeckFileError, playable_deck_file
-from play.matches.setups import SeatsError
+from play.management.goldfish_options import add_opposition_arguments, deck_file_spec
 from play.simulations.reports import goldfish_lines
 from play.simulations.runners import GOLDFISH_RUNNERS, settle_heap
 from play.simulations.specs import (
     EFFECT_POINTS,
-    goldfish_options,
     legality_words,
     reading_words,
 )
@@ -61,18 +58,8 @@ class Command(BaseCommand):
             raise CommandError("--games must be from 1 to 1,000,000")
         if options["bot"] not in get_game(game).bot_types():
             raise CommandError(f"no bot {options['bot']!r} for {game}")
-        try:
-            cards, legality = playable_deck_file(
-                options["deck"], game, test_anyway=options["test_anyway"]
-            )
-        except DeckFileError as error:
-            raise CommandError(str(error)) from None
-        spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"],
-                "legality": legality.to_dict()}  # fmt: skip
-        try:
-            spec.update(goldfish_options(game, options["effect_points"], opposition_input(options)))
-        except SeatsError as error:
-            raise CommandError(str(error)) from None
+        spec = deck_file_spec(game, options)
+        cards = spec["cards"]
         runner = GOLDFISH_RUNNERS[game]
         for warning in stack_warnings(game, cards):  # before the games, not only after
             self.stderr.write(f"warning: {warning}")

@@ -18,8 +18,7 @@ from tqdm import tqdm
 
 from decks.analysis import stack_warnings
 from play.engine.core import game_slugs, get_game
-from play.management.goldfish_options import add_opposition_arguments, opposition_input
-from play.matches.decks import DeckFileError, playable_deck_file
+from play.management.goldfish_options import add_opposition_arguments, deck_file_spec
 from play.matches.setups import SeatsError, plain_setup
 from play.simulations.models import Simulation
 from play.simulations.reports import goldfish_lines, histogram_lines, seat_table
@@ -27,7 +26,6 @@ from play.simulations.runners import GOLDFISH_RUNNERS
 from play.simulations.services import MAX_GAMES, simulation_create
 from play.simulations.specs import (
     EFFECT_POINTS,
-    goldfish_options,
     legality_words,
     reading_words,
 )
@@ -88,19 +86,7 @@ class Command(BaseCommand):
                 raise CommandError(f"{game} has no decks to goldfish; use --seats")
             if options["bot"] not in bots:
                 raise CommandError(f"no bot {options['bot']!r} for {game}")
-            try:
-                cards, legality = playable_deck_file(
-                    options["deck"], game, test_anyway=options["test_anyway"]
-                )
-            except DeckFileError as error:
-                raise CommandError(str(error)) from None
-            spec = {"cards": cards, "bot": options["bot"], "max_turns": options["max_turns"],
-                    "legality": legality.to_dict()}  # fmt: skip
-            try:
-                asked = opposition_input(options)
-                spec.update(goldfish_options(game, options["effect_points"], asked))
-            except SeatsError as error:
-                raise CommandError(str(error)) from None
+            spec = deck_file_spec(game, options)
             return "goldfish", {**spec, "by_turn": 5}
         seats = [s.strip() for s in (options["seats"] or "").split(",") if s.strip()]
         unknown = [s for s in seats if s not in bots]
