@@ -2,7 +2,8 @@
 chooses, a copy of the game has everything the seat cannot see dealt anew — its own
 undrawn stack or deck shuffled, the other seats' hands and stacks pooled and redealt —
 and the game's rng reseeded; a bot of the same seed must choose the same action in both.
-A bot that read its future draws, an opponent's hand or the game's rng would not."""
+A bot that read its future draws, an opponent's hand or the game's rng would not. The
+hidden parts are dealt anew by the invariant tests' helpers (`hide_and_shuffle`)."""
 
 from __future__ import annotations
 
@@ -11,50 +12,26 @@ from typing import Any
 
 import pytest
 
-from play.engine.core import Action, Rng, State, get_game, mix_seed
+from play.engine.core import Action, State, get_game, mix_seed
 
 from .chizo_data import tile_list, typical_stack
 from .shadowfist_table import starter_cards, starter_deck
+from .test_chizo_invariants import hide_and_shuffle as chizo_hidden
+from .test_chocobo_invariants import hide_and_shuffle as chocobo_hidden
+from .test_raise_invariants import hide_and_shuffle as raise_hidden
+from .test_shadowfist_invariants import hide_and_shuffle as shadowfist_hidden
 
 #: Decisions checked per game (every one of a bot's seats, from the start).
 DECISIONS = 150
 
 
-def _hide_chizo(state: Any, seat: int, rng: Rng) -> None:
-    rng.shuffle(state.stacks[seat])
-    for other in range(state.players):
-        if other != seat:
-            pool = state.hands[other] + state.stacks[other]
-            rng.shuffle(pool)
-            size = len(state.hands[other])
-            state.hands[other], state.stacks[other] = pool[:size], pool[size:]
-
-
-def _hide_shadowfist(state: Any, seat: int, rng: Rng) -> None:
-    from play.engine.games.shadowfist.state import DECK, HAND
-
-    rng.shuffle(state.decks[seat])
-    for other in range(state.players):
-        if other not in (seat, state.dummy):
-            pool = state.hands[other] + state.decks[other]
-            rng.shuffle(pool)
-            size = len(state.hands[other])
-            state.hands[other], state.decks[other] = pool[:size], pool[size:]
-            for card in state.hands[other]:
-                state.zone[card] = HAND
-            for card in state.decks[other]:
-                state.zone[card] = DECK
-
-
-def _hide_rng_only(state: Any, seat: int, rng: Rng) -> None:
-    """Raise and Chocobo Party Up!: what is hidden is what the rng has not drawn yet."""
-
-
-HIDERS: dict[str, Callable[[Any, int, Rng], None]] = {
-    "chizo": _hide_chizo,
-    "shadowfist": _hide_shadowfist,
-    "raise": _hide_rng_only,
-    "chocobo": _hide_rng_only,
+#: Each game's state with what a seat cannot see dealt anew and another rng (the helpers
+#: of the invariant tests, which check the same of the views).
+HIDERS: dict[str, Callable[[Any, int, int], Any]] = {
+    "chizo": chizo_hidden,
+    "shadowfist": shadowfist_hidden,
+    "raise": raise_hidden,
+    "chocobo": chocobo_hidden,
 }
 
 
@@ -99,9 +76,7 @@ def test_a_bots_choice_does_not_depend_on_what_its_seat_cannot_see(
             break
         seat = legal[0].player
         seed = mix_seed(11, step)
-        twin = state.clone()
-        hide(twin, seat, Rng(mix_seed(13, step)))
-        twin.rng = Rng(mix_seed(17, step))  # type: ignore[attr-defined]
+        twin = hide(state, seat, mix_seed(13, step))
         seen = game.make_bot(bot, seed).choose(state.clone(), legal)
         unseen = game.make_bot(bot, seed).choose(twin, game.legal_actions(twin))
         assert _same(seen, unseen), f"step {step}: {seen} seeing the hidden parts, {unseen} not"
