@@ -2,6 +2,7 @@
 beside the same games in bare engine processes in the same run.
 
     .venv/bin/python bench/simulate.py [--game chizo] [--games 100000] [--rounds 2]
+        [--bot greedy] [--workers 1,2]
 
 Needs PostgreSQL (a fresh database `cardhouse_bench_sim`) and Redis on this machine. The
 baseline plays the same games with the goldfish runner alone in one process and, split
@@ -11,7 +12,9 @@ simulation on two workers against two bare processes (target: at most 1.07 times
 speed-up of two workers over one (target: at least 1.7), each worker's peak memory
 (VmHWM of the worker and its pool process) and the CPU time the workers spent. Each
 round times the bare processes and then the simulation, on one worker and then two;
-the fastest of each counts.
+the fastest of each counts. ``--bot`` picks the goldfish bot (the search bots' cost:
+``--bot search-strong --games 10000 --workers 2``, docs/play.md "Search bots");
+``--workers`` the worker counts to time (the ratios need both 1 and 2).
 """
 
 from __future__ import annotations
@@ -162,7 +165,10 @@ def main() -> None:
     parser.add_argument("--game", default="chizo", choices=sorted(DECKS))
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=2, help="the fastest round counts")
+    parser.add_argument("--bot", default="greedy", help="the goldfish bot")
+    parser.add_argument("--workers", default="1,2", help="worker counts to time: 1, 2 or 1,2")
     args = parser.parse_args()
+    sizes = sorted({int(size) for size in args.workers.split(",")})
     prepare()
     import django
 
@@ -187,7 +193,7 @@ def main() -> None:
         count, name = line.split(" ", 1)
         card = Card.objects.get(game__slug=args.game, name=name)
         cards.append((card_row(card, args.game), int(count)))
-    spec = {"cards": cards, "bot": "greedy", "max_turns": None, "by_turn": 5}
+    spec = {"cards": cards, "bot": args.bot, "max_turns": None, "by_turn": 5}
 
     from play.engine_choice import running
 
@@ -198,7 +204,7 @@ def main() -> None:
     memory: dict[str, list[float]] = {}
     cpu: dict[str, float] = {}
     for _ in range(args.rounds):
-        for size in (1, 2):
+        for size in sizes:
             bare = f"bare engine, {size} process{'es' * (size > 1)}"
             seconds = bare_processes(args.game, spec, args.games, size)
             rates[bare] = min(rates.get(bare, seconds), seconds)
@@ -213,13 +219,15 @@ def main() -> None:
                     cpu[label] = sum(cpu_seconds(worker.pid) for worker in workers) - idle
             finally:
                 stop(workers)
-    print(f"{args.games:,} {args.game} goldfish games (greedy bot), engine: {running()}; "
+    print(f"{args.games:,} {args.game} goldfish games ({args.bot} bot), engine: {running()}; "
           f"the fastest of {args.rounds} rounds\n")  # fmt: skip
     for label, seconds in rates.items():
         peaks = ", ".join(f"{mb:.0f} MB" for mb in memory.get(label, []))
         used = f"  worker CPU {cpu[label]:.1f} s" if label in cpu else ""
         print(f"  {label:30} {seconds:7.1f} s  {args.games / seconds:8.0f} games/s{used}"
               f"{'  peak worker memory ' + peaks if peaks else ''}")  # fmt: skip
+    if sizes != [1, 2]:
+        return
     one, two = rates["simulation on 1 worker"], rates["simulation on 2 workers"]
     bare_one, bare_two = rates["bare engine, 1 process"], rates["bare engine, 2 processes"]
     print(f"\n2 workers / 2 bare processes: {two / bare_two:.3f} (target <= 1.07)")

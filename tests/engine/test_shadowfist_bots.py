@@ -13,8 +13,8 @@ from play.engine.simulate import play_game
 from .shadowfist_table import DECK_NAMES, starter_cards, starter_deck
 
 
-def test_the_game_has_random_greedy_and_tactician_bots():
-    assert set(GAME.bot_types()) == {"random", "greedy", "tactician"}
+def test_the_game_has_random_greedy_tactician_and_search_bots():
+    assert set(GAME.bot_types()) == {"random", "greedy", "tactician", "search-fast", "search-strong"}
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "tactician"])

@@ -9,7 +9,7 @@ table); the engine does not police that, the bot's docstring states it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .rng import Rng
@@ -50,3 +50,13 @@ class RandomBot(Bot):
         # This runs for every simulated action: draw straight from the generator (the
         # bot's rng is private and never saved, so its draw count does not matter).
         self._draw = self.rng.uncounted()
+
+
+#: A bot by name, or a maker of one from its seed (a benchmark's yardstick, such as a
+#: search with a larger budget, which no user can pick by name).
+BotSpec = str | Callable[[int], Bot]
+
+
+def bot_for(game: Game[Any], spec: BotSpec, seed: int) -> Bot:
+    """The bot ``spec`` names (``game.make_bot``), or the one it makes, seeded ``seed``."""
+    return game.make_bot(spec, seed) if isinstance(spec, str) else spec(seed)

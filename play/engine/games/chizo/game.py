@@ -90,8 +90,9 @@ class ChizoGame(Game[ChizoState]):
         return modelling(tile_from_dict(card))
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
-        """ "random", "greedy" and "planner" (see :mod:`.bots`)."""
-        from .planner import BOTS
+        """ "random", "greedy", "planner", "search-fast" and "search-strong" (see
+        :mod:`.bots`, :mod:`.planner`, :mod:`.search`)."""
+        from .search import BOTS
 
         return BOTS
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ...core import Action, DataError, Rng, SetupError, check_seed, mix_seed
+from ...core.bots import BotSpec, bot_for
 from ...simulate import bot_seed
 from .game import GAME
 from .rules import advance, legal_actions
@@ -182,12 +183,13 @@ def goldfish(
     tiles: Sequence[TileDef | Mapping[str, Any]],
     stack: Sequence[TileId],
     seed: int,
-    bot: str = "greedy",
+    bot: BotSpec = "greedy",
     max_turns: int = GOLDFISH_MAX_TURNS,
     effect_points: str = "shown",
     board: int = 0,
 ) -> GoldfishRecord:
-    """Goldfish ``stack`` (tile ids of ``tiles``) once with the named bot.
+    """Goldfish ``stack`` (tile ids of ``tiles``) once with the bot ``bot`` (a name, or
+    a maker of one from its seed: a benchmark's yardstick).
 
     ``tiles``: TileDef objects or catalogue rows (pass the same list object to every
     call of a batch: the engine compiles it once). The bot's seed is derived from
@@ -208,7 +210,8 @@ def goldfish(
         setup["goldfish"] = True
     state = new_state(setup, seed)
     seats = state.players
-    chooser = GAME.make_bot(bot, bot_seed(seed, 0)).choose
+    player = bot_for(GAME, bot, bot_seed(seed, 0))
+    chooser = player.choose
     passive = Rng(mix_seed(seed, PASSIVE_SEED_OFFSET))
     kind, hand = state.kind, state.hands[PLAYER]
     drawn: list[int] = list(hand)
@@ -248,7 +251,7 @@ def goldfish(
     end = state.end or ("length_cap" if state.step >= MAX_LENGTH else "unknown")
     return GoldfishRecord(
         seed=seed,
-        bot=bot,
+        bot=player.name,
         max_turns=max_turns,
         turn_reached=reached,
         points=state.points(PLAYER),

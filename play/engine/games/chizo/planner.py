@@ -10,11 +10,9 @@ less the windows of three that the next player could finish.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
-from typing import Final
+from collections.abc import Callable, Sequence
 
-from ...core import Action, Bot, RandomBot, Rng, mix_seed
+from ...core import Action, Rng, mix_seed
 from .bots import GreedyBot, finish
 from .evaluate import holes, score
 from .grid import free_cells
@@ -93,10 +91,3 @@ def plan_score(state: ChizoState, player: int) -> float:
     if state.goldfish or state.over:
         return value
     return value - 1.5 * len(holes(state, free_cells(state)))
-
-
-# The game's bots by name (ChizoGame.bot_types). The table lives with the planner, which
-# builds on GreedyBot, so that bots.py never imports this module back.
-BOTS: Final[Mapping[str, type[Bot]]] = MappingProxyType(
-    {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
-)

@@ -12,6 +12,7 @@ from . import events_text, rules
 from .bots import GreedyBot
 from .cards import card_from_dict, modelling
 from .labels import labels as word_actions
+from .search import FastSearchBot, StrongSearchBot
 from .setup import INFO, new_game
 from .state import OVER, ShadowfistState
 from .tactics import TacticianBot
@@ -80,12 +81,19 @@ class ShadowfistGame(Game[ShadowfistState]):
         return modelling(card_from_dict(card))
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
-        """ "random", "greedy" and "tactician" (their heuristics: ``bots.py``)."""
+        """ "random", "greedy", "tactician" (their heuristics: ``bots.py``,
+        ``tactics.py``), "search-fast" and "search-strong" (``search.py``)."""
         return BOTS
 
 
 BOTS: Final[Mapping[str, type[Bot]]] = MappingProxyType(
-    {"random": RandomBot, "greedy": GreedyBot, "tactician": TacticianBot}
+    {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "tactician": TacticianBot,
+        "search-fast": FastSearchBot,
+        "search-strong": StrongSearchBot,
+    }
 )
 
 GAME: Final = ShadowfistGame()

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...core import Action, check_seed, mix_seed
+from ...core.bots import BotSpec, bot_for
 from .cards import CardDef, card_from_dict
 from .opposition import DEFAULT_PROFILE, PROFILES, Opposition
 from .rules import advance, legal_actions
@@ -148,12 +149,13 @@ def goldfish(
     cards: Sequence[CardDef | Mapping[str, Any]] | DeckPlan,
     deck: Sequence[CardId] = (),
     seed: int = 0,
-    bot: str = "greedy",
+    bot: BotSpec = "greedy",
     max_turns: int = DEFAULT_MAX_TURNS,
     opposition: Opposition = PROFILES[DEFAULT_PROFILE],
 ) -> GoldfishRecord:
     """Goldfish one game of ``deck`` (card ids or names from ``cards``) from a seed,
-    against ``opposition`` (default: the "goldfish" profile).
+    against ``opposition`` (default: the "goldfish" profile), played by ``bot`` (a name,
+    or a maker of one from its seed: a benchmark's yardstick).
 
     Pure: the same arguments give the same record. ``cards`` may be a :class:`DeckPlan`
     (then ``deck`` is ignored). A batch that passes the very same ``cards`` and ``deck``
@@ -167,7 +169,7 @@ def goldfish(
     )
     from .game import GAME  # the bots live with the game
 
-    chooser = GAME.make_bot(bot, mix_seed(seed, BOT_SEED_OFFSET)).choose
+    chooser = bot_for(GAME, bot, mix_seed(seed, BOT_SEED_OFFSET)).choose
     return _play(state, plan, chooser, seed)
 
 
