@@ -294,7 +294,7 @@ def test_a_bot_of_another_game_is_refused_for_the_same_reason_by_the_api_and_the
     assert from_api.status_code == from_page.status_code == 400
     page_form = next(f["form"] for f in from_page.context["bot_forms"] if f["form"].game == "raise")
     assert form_errors_of(page_form) == [from_api.json()["detail"]]
-    assert from_api.json()["detail"] == "no player 'planner'; use human, greedy, random"
+    assert from_api.json()["detail"] == "no player 'planner'; use human, budget, greedy, random"
     assert Match.objects.count() == 0
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .bots import GreedyBot
+from .bots import BudgetBot, GreedyBot
 from .game import GAME, RaiseGame
 from .state import RaiseState
 
-__all__ = ["GAME", "GreedyBot", "RaiseGame", "RaiseState"]
+__all__ = ["GAME", "BudgetBot", "GreedyBot", "RaiseGame", "RaiseState"]

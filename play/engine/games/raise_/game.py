@@ -10,7 +10,7 @@ from ...core import FINISHED, Action, Bot, Event, Game, GameInfo, Outcome, Rando
 from ...core.game import check_seat
 from ...core.setup import first_player, players
 from . import events_text, rules
-from .bots import GreedyBot
+from .bots import BudgetBot, GreedyBot
 from .cards import (
     FACE_NAMES,
     HAND_SIZE,
@@ -143,10 +143,13 @@ class RaiseGame(Game[RaiseState]):
         }
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
-        """ "random" and "greedy" (see :class:`GreedyBot` for its heuristic)."""
+        """ "random", "greedy" and "budget" (their heuristics: :class:`GreedyBot`,
+        :class:`BudgetBot`)."""
         return BOTS
 
 
-BOTS: Final[Mapping[str, type[Bot]]] = MappingProxyType({"random": RandomBot, "greedy": GreedyBot})
+BOTS: Final[Mapping[str, type[Bot]]] = MappingProxyType(
+    {"random": RandomBot, "greedy": GreedyBot, "budget": BudgetBot}
+)
 
 GAME: Final = RaiseGame()
