@@ -9,13 +9,17 @@ For three ChiZo RISING stacks and the four Shadowfist starter decks (against the
 * **deep**: the strong search with 20 times its rollouts and a wider shortlist, as fair
   as the bots (it deals the hidden parts anew; it never reads the draw order);
 * **clairvoyant**: the same deep search rolling out the real state, so it knows its
-  draws: a player who knew the future, searching as hard. It estimates from below what
-  a fair bot could reach (an estimate, not a proof: it is a search, not an exact solver).
+  draws: a player who knew the future, searching as hard. A search is no exact solver,
+  and reading one fixed future it can do worse than the fair search on some seeds; but
+  a player who knows the draws could play either line, so the **bound** is, seed by
+  seed, the sooner of the two: a turn reachable with the draws known, which bounds from
+  below what any fair bot reaches as far as these searches can tell.
 
 A game not won within the cap counts as the cap plus one. Printed per deck and bot: the
 mean finishing turn with its 95 % interval, games not won, and the gap to each yardstick
 on the seeds both played (the paired mean difference in turns with its 95 % interval,
-and in per cent of the yardstick's mean). The yardsticks play ``--games-deep`` of the
+and in per cent of the yardstick's mean). ``--save FILE`` writes every game's finishing
+turn as JSON. The yardsticks play ``--games-deep`` of the
 seeds (they cost about 20 times the strong bot). The figures are in docs/play.md, "The
 goldfish gap". Runs the compiled engine when it is built (``python3 dev.py setup``).
 """
@@ -23,6 +27,7 @@ goldfish gap". Runs the compiled engine when it is built (``python3 dev.py setup
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -159,6 +164,7 @@ def main() -> None:
     parser.add_argument("--games-deep", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--save", type=Path, help="write every finishing turn here (JSON)")
     args = parser.parse_args()
     todo = tasks(args.games, args.games_deep, args.seed)
     with ProcessPoolExecutor(args.workers) as pool:
@@ -166,6 +172,10 @@ def main() -> None:
     by_deck: dict[tuple[str, str], dict[str, tuple[list[int], float]]] = {}
     for game, deck, bot, turns, cpu in results:
         by_deck.setdefault((game, deck), {})[bot] = (turns, cpu)
+    if args.save:
+        keys = ("game", "deck", "bot", "turns", "cpu")
+        saved = [dict(zip(keys, row, strict=True)) for row in results]
+        args.save.write_text(json.dumps(saved) + "\n", encoding="utf-8")
     print(
         f"Goldfish gap: {args.games} games a bot ({args.games_deep} for the yardsticks), "
         f"seed {args.seed}; deep = strong search x{DEEP_FACTOR} rollouts, width {DEEP_WIDTH}"
@@ -174,15 +184,15 @@ def main() -> None:
         cap = CHIZO_CAP if game == "chizo" else SHADOWFIST_CAP
         print(f"\n{game} / {deck} (cap {cap} turns)")
         deep, seer = rows["deep"][0], rows["clairvoyant"][0]
+        bound = [min(a, b) for a, b in zip(deep, seer, strict=True)]
+        print(f"  {'bound':13} {mean_interval(bound)} (the sooner of deep and clairvoyant)")
         for bot, (turns, cpu) in rows.items():
             lost = sum(1 for t in turns if t > cap)
             line = f"  {bot:13} {mean_interval(turns)} not won {lost:3}"
             line += f"  {1000 * cpu / len(turns):7.1f} ms/game"
-            if bot not in ("deep", "clairvoyant"):
+            if bot != "deep":
                 line += f"  vs deep {Gap.between(turns, deep)}"
-                line += f"  vs clairvoyant {Gap.between(turns, seer)}"
-            elif bot == "deep":
-                line += f"  vs clairvoyant {Gap.between(turns, seer)}"
+            line += f"  vs bound {Gap.between(turns, bound)}"
             print(line, flush=True)
 
 

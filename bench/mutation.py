@@ -100,6 +100,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
     "chizo": {
         "bots.py": "bots",
         "planner.py": "a bot (planner)",
+        "search.py": "bots (the search bots)",
         "tactics.py": "the bots' battle arithmetic (tactics)",
         "evaluate.py": "what the bots know of a position (planners)",
         "goldfish.py": "a harness: the deck alone or beside a passive board, for deck figures",
@@ -119,6 +120,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
     "shadowfist": {
         "bots.py": "bots",
         "tactics.py": "a bot (tactician)",
+        "search.py": "bots (the search bots)",
         "goldfish.py": "a harness: one deck against a passive dummy, for deck figures",
         "labels.py": "labels",
         "events_text.py": "event wording",

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from decks.modelling import modelling_words, not_modelled_lines
+from play.simulations.policies import gap_words
 
 
 def histogram_lines(counts: dict[int, int], *, bins: int = 12, width: int = 40) -> list[str]:
@@ -45,6 +46,9 @@ def goldfish_lines(summary: dict[str, Any], *, label: str) -> list[str]:
     modelling = summary.get("modelling")
     if modelling is not None:  # what the figures stand on, beside them
         out.append(f"what the engine modelled: {modelling_words(modelling)}")
+    if policy := summary.get("policy"):
+        words = gap_words(summary.get("policy_gap"))
+        out.append(f"bot: {policy}" + (f" (goldfish {words})" if words else ""))
     out += [f"warning: {warning}" for warning in summary.get("warnings", [])]
     if turn["mean"] is None:
         out.append("never reached the goal within the turn cap")

@@ -391,6 +391,7 @@ def summary_of(spec: Mapping[str, Any], tally: Tally, *, game: str) -> dict[str,
     policy, the reading, and for a deck how completely its cards are modelled)."""
     from decks.analysis import stack_warnings
     from decks.modelling import deck_modelling
+    from play.simulations.policies import policy_gap
 
     if isinstance(tally, BotsTally):
         summary = tally.summary(spec["bots"])
@@ -398,6 +399,8 @@ def summary_of(spec: Mapping[str, Any], tally: Tally, *, game: str) -> dict[str,
         names = {str(row["id"]): row["name"] for row, _count in spec.get("cards", [])}
         summary = {
             **tally.summary(names),
+            # How far the bot's goldfish is from the yardsticks, as measured.
+            "policy_gap": policy_gap(game, spec["bot"]),
             "modelling": deck_modelling(game, spec["cards"]),
             # What the stack analysis warned of before the games (decks/analysis.py).
             "warnings": stack_warnings(game, spec["cards"]),

@@ -14,7 +14,8 @@ from .shadowfist_table import DECK_NAMES, starter_cards, starter_deck
 
 
 def test_the_game_has_random_greedy_tactician_and_search_bots():
-    assert set(GAME.bot_types()) == {"random", "greedy", "tactician", "search-fast", "search-strong"}
+    names = {"random", "greedy", "tactician", "search-fast", "search-strong"}
+    assert set(GAME.bot_types()) == names
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "tactician"])

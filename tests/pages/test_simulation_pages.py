@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from play.matches.models import Match
 from play.simulations.models import Simulation
+from play.simulations.policies import gap_words, policy_gap
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +106,8 @@ def test_a_simulation_started_from_the_form_reports_with_its_histogram_and_curve
     points = svg(html, CUMULATIVE).findall("g[@class='point']")
     assert float(points[-1].get("data-y")) == pytest.approx(results["wins"] / 20, abs=1e-4)
     assert "95% confidence interval" in html
-    assert "<dt>Bot</dt><dd>greedy</dd>" in html
+    words = gap_words(policy_gap("chizo", "greedy"))
+    assert f'<dt>Bot</dt><dd>greedy <span class="muted">(goldfish {words})</span></dd>' in html
     assert "<code>5</code>" in html  # the seed
     assert '<th scope="row">Rat</th>' in html  # the per-card table
 

@@ -275,7 +275,9 @@ def test_a_bot_that_no_game_has_is_refused_for_the_same_reason_by_the_api_and_th
 
     assert from_api.status_code == from_page.status_code == 400
     assert form_errors(from_page) == [from_api.json()["detail"]]
-    assert from_api.json()["detail"] == "no bot 'nobody'; use one of greedy, planner, random"
+    assert from_api.json()["detail"] == (
+        "no bot 'nobody'; use one of greedy, planner, random, search-fast, search-strong"
+    )
     assert Simulation.objects.count() == 0
 
 

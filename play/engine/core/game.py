@@ -13,6 +13,7 @@ from .wording import names_by_id, plain_event_text, seat_words
 
 if TYPE_CHECKING:
     from .bots import Bot
+    from .search import GoldfishGap
 
 S = TypeVar("S", bound=State)
 
@@ -181,6 +182,11 @@ class Game(ABC, Generic[S]):
         return state.hash()
 
     # -- bots -------------------------------------------------------------------------
+
+    def goldfish_gap(self, bot: str) -> GoldfishGap | None:
+        """How far the named bot's goldfish is from the yardsticks, as measured (None:
+        not measured, or the game has no goldfish)."""
+        return None
 
     def card_modelling(self, card: Mapping[str, Any]) -> tuple[str, str]:
         """How completely this engine plays a card given as a catalogue row: one of

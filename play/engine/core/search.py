@@ -40,6 +40,10 @@ from .values import Action
 if TYPE_CHECKING:
     from .game import Game
 
+#: The yardsticks of bench/goldfish_gap.py search with this many times the strong
+#: bot's rollouts.
+YARDSTICK_FACTOR: Final = 20
+
 #: A rollout that runs this many actions without reaching its horizon stops there (a
 #: guard: a turn of any of the games is far shorter).
 MAX_ROLLOUT_ACTIONS: Final = 2_000
@@ -77,6 +81,18 @@ class Budget:
             "width": self.width,
             "horizon": self.horizon,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class GoldfishGap:
+    """A bot's goldfish against the yardsticks, as bench/goldfish_gap.py measured it: the
+    largest over the bench's ``decks`` of its mean finishing turn above the deep fair
+    search's and above the clairvoyant bound's (seed by seed the sooner of the deep and
+    the clairvoyant searches), in per cent of theirs."""
+
+    deep: float
+    clairvoyant: float
+    decks: int
 
 
 class SearchBot(Bot):

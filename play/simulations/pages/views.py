@@ -40,6 +40,7 @@ from play.simulations.pages.forms import (
     bound_form,
     game_name,
 )
+from play.simulations.policies import gap_words
 from play.simulations.selectors import own_simulation, own_simulations
 from play.simulations.specs import legality_words, reading_words
 from web.authrequest import AuthenticatedHttpRequest
@@ -140,6 +141,7 @@ def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, A
         "sort": sort if sort in CARD_SORTS else "played",
         "blanks": [blank["name"] for blank in results.get("blanks", [])],
         "policy": results.get("policy"),
+        "policy_words": gap_words(results.get("policy_gap")),
         "seed": simulation.seed,
         "not_legal": legality_words(simulation.spec),
         "reading": reading_words(simulation.game, simulation.spec),

@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from ...core import FINISHED, Action, Bot, Event, Game, GameInfo, Outcome
 from ...core.game import check_seat
+from ...core.search import GoldfishGap
 from . import events_text, labels, rules
 from .labels import labels as word_actions
 from .params import modelling
@@ -88,6 +89,12 @@ class ChizoGame(Game[ChizoState]):
 
     def card_modelling(self, card: Mapping[str, Any]) -> tuple[str, str]:
         return modelling(tile_from_dict(card))
+
+    def goldfish_gap(self, bot: str) -> GoldfishGap | None:
+        """The measured gap of the bot (:data:`.search.GOLDFISH_GAPS`)."""
+        from .search import GOLDFISH_GAPS
+
+        return GOLDFISH_GAPS.get(bot)
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
         """ "random", "greedy", "planner", "search-fast" and "search-strong" (see

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Final
 
 from ...core import Action, Bot, RandomBot, mix_seed
-from ...core.search import Budget, SearchBot
+from ...core.search import Budget, GoldfishGap, SearchBot
 from .bots import GreedyBot
 from .evaluate import holes, score
 from .grid import free_cells
@@ -45,6 +45,16 @@ HOLE: Final = 1.5
 #: The rank that puts an action on every shortlist.
 ALWAYS: Final = 1e9
 #: What a won rollout is worth before the turns it took are taken off.
+#: Each bot's goldfish gap, measured by ``python bench/goldfish_gap.py`` (docs/play.md,
+#: "The goldfish gap"), shown beside every goldfish figure a bot made.
+GOLDFISH_GAPS: Final[Mapping[str, GoldfishGap]] = MappingProxyType(
+    {
+        "greedy": GoldfishGap(deep=31.7, clairvoyant=34.5, decks=3),
+        "planner": GoldfishGap(deep=20.6, clairvoyant=23.7, decks=3),
+        "search-fast": GoldfishGap(deep=16.5, clairvoyant=19.0, decks=3),
+        "search-strong": GoldfishGap(deep=3.9, clairvoyant=7.7, decks=3),
+    }
+)
 WIN: Final = 1000.0
 
 

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from ...core import FINISHED, Action, Bot, Event, Game, Outcome, RandomBot
 from ...core.game import check_seat
+from ...core.search import GoldfishGap
 from . import events_text, rules
 from .bots import GreedyBot
 from .cards import card_from_dict, modelling
@@ -79,6 +80,12 @@ class ShadowfistGame(Game[ShadowfistState]):
 
     def card_modelling(self, card: Mapping[str, Any]) -> tuple[str, str]:
         return modelling(card_from_dict(card))
+
+    def goldfish_gap(self, bot: str) -> GoldfishGap | None:
+        """The measured gap of the bot (:data:`.search.GOLDFISH_GAPS`)."""
+        from .search import GOLDFISH_GAPS
+
+        return GOLDFISH_GAPS.get(bot)
 
     def bot_types(self) -> Mapping[str, type[Bot]]:
         """ "random", "greedy", "tactician" (their heuristics: ``bots.py``,

@@ -13,11 +13,12 @@ it took (ten a turn of its own), a loss -1,000 plus the turns; else :func:`posit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Final
 
 from ...core import Action, Bot, Rng, mix_seed
-from ...core.search import Budget, SearchBot
+from ...core.search import Budget, GoldfishGap, SearchBot
 from .bots import _main_worth
 from .state import DECK, HAND, MAIN, PLAY, ShadowfistState
 from .stats import fighting
@@ -28,6 +29,16 @@ from .victory import victory_count
 FAST: Final = Budget("fast", rollouts=12, width=4, horizon=1)
 #: ``search-strong``: more rollouts over more candidates.
 STRONG: Final = Budget("strong", rollouts=24, width=8, horizon=1)
+#: Each bot's goldfish gap, measured by ``python bench/goldfish_gap.py`` (docs/play.md,
+#: "The goldfish gap"), shown beside every goldfish figure a bot made.
+GOLDFISH_GAPS: Final[Mapping[str, GoldfishGap]] = MappingProxyType(
+    {
+        "greedy": GoldfishGap(deep=19.1, clairvoyant=23.3, decks=4),
+        "tactician": GoldfishGap(deep=18.6, clairvoyant=22.9, decks=4),
+        "search-fast": GoldfishGap(deep=4.5, clairvoyant=6.4, decks=4),
+        "search-strong": GoldfishGap(deep=0.8, clairvoyant=4.1, decks=4),
+    }
+)
 WIN: Final = 1000.0
 #: What the parts of a position are worth (:func:`position`): a feng shui site towards
 #: victory, a point of Fighting in play, a card in hand (up to six), a Power in the pool
