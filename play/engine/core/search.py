@@ -69,19 +69,6 @@ class Budget:
                 f"of 0 or more: {self.rollouts}, {self.width}, {self.horizon}",
             )
 
-    def scaled(self, label: str, factor: int) -> Budget:
-        """This budget with ``factor`` times the rollouts (a deeper yardstick)."""
-        return Budget(label, self.rollouts * factor, self.width, self.horizon)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (reports name the budget a search bot ran with)."""
-        return {
-            "label": self.label,
-            "rollouts": self.rollouts,
-            "width": self.width,
-            "horizon": self.horizon,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class GoldfishGap:
