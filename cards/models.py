@@ -11,7 +11,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from cards.vocabulary import CHIZO_CLASSES
 
@@ -67,6 +69,7 @@ class Card(models.Model):
     effect_params = models.JSONField(
         default=dict, blank=True, help_text="Parameters of the effect named by effect_key."
     )
+    effect_note = models.TextField(blank=True, help_text="The effect's author's note.")
 
     # ChiZo RISING
     creature_class = models.CharField(max_length=16, blank=True)
@@ -193,3 +196,52 @@ class CatalogueVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} catalogue {self.stamp:x}"
+
+
+class EffectChange(models.Model):
+    """One write of card effects: a loaded effects file, an edit on a card's page, a
+    revert (cards/effects/history.py). Its number is the game's *effects version* from
+    then on, which simulations record: a counter, so "changed since version N" is a
+    comparison. Only a committed change has a number, and a number is never reused while
+    its change exists."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="effect_changes")
+    number = models.PositiveIntegerField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who made it; empty for a command or the shipped files.",
+    )
+    source = models.CharField(max_length=200, help_text="Where it came from, in words.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="effectchange_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} effects version {self.number}"
+
+
+class EffectRevision(models.Model):
+    """One card's effect before and after a change: ``{"effect_key", "effect_params",
+    "effect_note"}`` each."""
+
+    change = models.ForeignKey(EffectChange, on_delete=models.CASCADE, related_name="revisions")
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="effect_revisions")
+    before = models.JSONField()
+    after = models.JSONField()
+
+    class Meta:
+        ordering = ["-change__number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["change", "card"], name="effectrevision_unique_card"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card} at {self.change}"

@@ -148,8 +148,7 @@ def _shadowfist_card(card: dict[str, Any], set_code: str) -> CardSpec:
             "is_no_max": card.get("no_max", False),
             "is_unique": card.get("unique", False),
             "is_limited": card.get("limited", False),
-            "effect_key": card["effect_key"],
-            "effect_params": card.get("effect_params", {}),
+            # The effects are loaded from their own file (cards/effects/shipped.py).
             "effect_text": card["effect_text"],
         },
         printings=_printing(set_code, slug),

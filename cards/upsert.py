@@ -48,6 +48,8 @@ class LoadReport:
     counts: Counter[str] = field(default_factory=Counter)
     rejected: list[str] = field(default_factory=list)
     merged: list[str] = field(default_factory=list)  # cards found to be one, and what moved
+    #: Shipped effects: (written, kept because edited since), for a game that has them.
+    effects: tuple[int, int] | None = None
 
     def add(self, outcome: str) -> None:
         self.counts[outcome] += 1
@@ -58,6 +60,9 @@ class LoadReport:
             parts.append(f"{len(self.rejected)} rejected")
         if self.counts["merged"]:
             parts.append(f"{self.counts['merged']} merged")
+        if self.effects is not None:
+            written, kept = self.effects
+            parts.append(f"effects: {written} written, {kept} kept as edited since")
         return ", ".join(parts)
 
 

@@ -15,17 +15,14 @@ The accepted syntax is described in docs/decks.md.
 
 from __future__ import annotations
 
-import bisect
 import csv
-import difflib
 import io
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cards.titles import clean_text, loose_key, title_key
+from cards.titles import TitleSuggester, clean_text, loose_key, title_key
 from cards.vocabulary import CHIZO_TYPES, SHADOWFIST_TYPES
 from decks.cardfacts import CardFacts
 from decks.formats.rules import DeckLine, Violation
@@ -41,7 +38,6 @@ MAX_COUNT = 99
 MAX_NAME = 100
 MAX_LINE = MAX_NAME + 60  # room for a count, an edition hint and spacing around a name
 MAX_SUGGESTIONS = 3
-SHORTLIST = 20  # titles compared in full with difflib when suggesting
 
 # Section headers on export, and words that are a header on their own when imported.
 SECTION_TITLES: dict[str, str] = {
@@ -403,23 +399,7 @@ class NameIndex:
             seen.add((card.game, card.id))
             self._by_title.setdefault(title_key(card.name), []).append(card)
             self._by_loose.setdefault(loose_key(card.name), []).append(card)
-        self._titles = sorted(self._by_title)
-        self._grams: dict[str, list[int]] = {}
-        self._with_word: dict[str, set[int]] = {}
-
-    def _build_suggestion_index(self) -> None:
-        """Built on the first unknown name only: most lists have none, and it is the
-        costly part of an index over the full Shadowfist catalogue. Built aside and then
-        swapped in, so threads sharing a cached index never see half of it."""
-        grams: dict[str, list[int]] = {}
-        with_word: dict[str, set[int]] = {}
-        for position, title in enumerate(self._titles):
-            for gram in _trigrams(title):
-                grams.setdefault(gram, []).append(position)
-            for word in title.split():
-                with_word.setdefault(word, set()).add(position)
-        self._with_word = with_word
-        self._grams = grams  # last: its being non-empty is the "built" flag
+        self._suggester = TitleSuggester(self._by_title)
 
     def lookup(self, name: str, edition: str | None = None, *, suggest: bool = True) -> Lookup:
         """The card `name` (with an optional edition hint) stands for; suggestions for
@@ -436,44 +416,10 @@ class NameIndex:
         return self.lookup(name, edition).card
 
     def suggest(self, name: str, limit: int = MAX_SUGGESTIONS) -> list[str]:
-        """Close names: by similarity (difflib), then by prefix, then by shared words."""
-        key = title_key(name)[:MAX_NAME]
-        if not key or not self._titles:
-            return []
-        if not self._grams:
-            self._build_suggestion_index()
-        keys = difflib.get_close_matches(key, self._similar(key), n=limit, cutoff=0.6)
-        if len(keys) < limit and len(key) >= 3:
-            keys += self._prefix_matches(key, limit)
-        if len(keys) < limit:
-            keys += self._word_matches(key)[:limit]
-        names = [card.name for k in dict.fromkeys(keys) for card in self._by_title[k]]
+        """Close names: by similarity, then by prefix, then by shared words."""
+        keys = self._suggester.suggest(title_key(name)[:MAX_NAME], limit)
+        names = [card.name for k in keys for card in self._by_title[k]]
         return list(dict.fromkeys(names))[:limit]
-
-    def _similar(self, key: str) -> list[str]:
-        """The titles sharing most three-letter runs with `key`: difflib over the whole
-        catalogue costs ~30 ms a name, over this shortlist well under 1 ms."""
-        shared: Counter[int] = Counter()
-        for gram in _trigrams(key):
-            shared.update(self._grams.get(gram, ()))
-        return [self._titles[position] for position, _ in shared.most_common(SHORTLIST)]
-
-    def _prefix_matches(self, key: str, limit: int) -> list[str]:
-        start = bisect.bisect_left(self._titles, key)
-        found = self._titles[start : start + limit]
-        return [title for title in found if title.startswith(key)]
-
-    def _word_matches(self, key: str) -> list[str]:
-        words = [w for w in key.split() if len(w) >= 3]
-        if not words:
-            return []
-        positions = set.intersection(*(self._with_word.get(w, set()) for w in words))
-        return [self._titles[p] for p in sorted(positions)]
-
-
-def _trigrams(key: str) -> set[str]:
-    padded = f" {key} "
-    return {padded[i : i + 3] for i in range(len(padded) - 2)}
 
 
 def _narrow(candidates: list[CardFacts], name: str, edition: str | None) -> list[CardFacts]:

@@ -6,8 +6,8 @@ fighting_is_x, power, body, no_max_db_flag, no_max_kw, unique_kw, limited_kw, ra
 rarity_short, edition, edition_short, edition_seq. Printings are merged under their
 title, compared ignoring case, spacing and quote style; the card's title and facts are
 those of its newest printing (errata win), and each printing keeps its title and facts
-as printed. The list has no rules text, so imported cards
-have no effect text and no effect key.
+as printed. The list has no rules text, so imported cards have no effect text and no
+effect key; an effect loaded for a card since (``load_effects``) survives a new import.
 """
 
 from __future__ import annotations
@@ -297,8 +297,8 @@ def _card_spec(slug: str, printings: list[Row]) -> CardSpec:
         "name": newest.title,
         **facts,
         "designators": " ".join(designators_of(newest.title, facts["subtitle"])),
-        "effect_text": None,
-        "effect_key": None,
+        # No effect fields: a new card has none (no rules text in the list), and a card
+        # imported again keeps the effect loaded for it since (cards/effects).
     }
     return CardSpec(
         slug=slug,

@@ -22,6 +22,7 @@ from play.engine.core import Action, Rng
 from play.engine.games.shadowfist import GAME, ShadowfistState
 from play.engine.games.shadowfist.cards import CardDef, card_from_dict
 from play.engine.games.shadowfist.sites import place_site
+from play.engine.games.shadowfist.starter_set import starter_rows
 from play.engine.games.shadowfist.state import (
     BURNED,
     DECK,
@@ -45,8 +46,8 @@ def starter_data() -> dict[str, Any]:
 
 
 def starter_cards() -> list[dict[str, Any]]:
-    """The starter set's card dicts (their index is their id)."""
-    return list(starter_data()["cards"])
+    """The starter set's card dicts with their effects (their index is their id)."""
+    return starter_rows()
 
 
 def starter_deck(name: str) -> list[str]:

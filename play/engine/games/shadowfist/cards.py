@@ -220,14 +220,14 @@ def _unmodelled_reason(
         return "no effect key: played as a blank"
     if key is not None and key not in KEYS:
         return f"unknown effect key {key!r}: played as a blank"
-    if spec is not None and not _supported(kind, spec):
+    if spec is not None and not runs_on(kind, spec):
         return f"{spec.key} with trigger {spec.trigger!r} on a {kind}: played as a blank"
     if has_x:
         return "X cost or X Fighting, read as 0"
     return ""
 
 
-def _supported(kind: str, spec: EffectSpec) -> bool:
+def runs_on(kind: str, spec: EffectSpec) -> bool:
     """Whether the engine runs this key with this trigger on this type of card."""
     trigger = spec.trigger
     if kind == EVENT:

@@ -20,10 +20,8 @@ Rules summary, "Objective": "Each player starts the game with a hand of six card
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
 from ...core import DataError, GameInfo, Rng, SetupError
@@ -38,6 +36,7 @@ from .opposition import (
     opposition_from,
 )
 from .rules import MAX_LENGTH, run
+from .starter_set import starter_decks, starter_rows
 from .state import HAND, ShadowfistState
 from .turn import HAND_SIZE, start_turn
 
@@ -59,14 +58,12 @@ INFO: Final = GameInfo(
 
 @cache
 def starter() -> tuple[tuple[CardDef, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
-    """The starter set (``starter.json``, which the catalogue loads too): its cards, and
+    """The starter set (``starter_set``, which the catalogue loads too): its cards, and
     its decks as (name, card names with repeats)."""
-    text = resources.files(__package__).joinpath("starter.json").read_text(encoding="utf-8")
-    data = json.loads(text)
-    cards = tuple(card_from_dict(c, i) for i, c in enumerate(data["cards"]))
+    cards = tuple(card_from_dict(c, i) for i, c in enumerate(starter_rows()))
     decks = tuple(
         (deck["name"], tuple(name for name, n in deck["cards"].items() for _ in range(n)))
-        for deck in data["decks"]
+        for deck in starter_decks()
     )
     return cards, decks
 

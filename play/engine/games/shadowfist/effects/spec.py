@@ -9,7 +9,7 @@ names the card and the parameter, because a shipped card must never half-work.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -67,10 +67,24 @@ CHARACTER_TARGETS: Final = frozenset(
     }
 )
 ATTACH_TO: Final = frozenset({"your_character", "opponent_character", "your_site"})
+#: The values of the enumerated parameters (the vocabulary reference lists them from here).
+TIMINGS: Final = (MAIN, ANY)
+DURATIONS: Final = ("turn",)
+SCOPES: Final = ("all_characters", "opponent_characters")
+CONDITIONS: Final = ("attacking",)
+RECYCLE_FROM: Final = ("smoked_pile",)
+RECYCLE_TO: Final = ("hand",)
 
 
 class EffectError(ValueError):
-    """Malformed effect parameters of a known key (the message names the parameter)."""
+    """Malformed effect parameters of a known key: the message names the problem and
+    ``param`` the parameter it is about ("" when it is about the key as a whole)."""
+
+    param: str
+
+    def __init__(self, message: str, param: str = "") -> None:
+        super().__init__(message)
+        self.param = param
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,46 +228,34 @@ def parse_abilities(values: Any) -> tuple[int, int]:
 def parse_effect(key: str, params: Mapping[str, Any]) -> EffectSpec:
     """The checked spec of a known key; raises :class:`EffectError` naming the problem."""
     rule = KEYS[key]
-    unknown = set(params) - rule.params - COMMON - {"trigger", "timing"}
+    unknown = set(params) - rule.params - COMMON
     if unknown:
-        raise EffectError(f"{key} has no parameter {sorted(unknown)[0]!r}")
+        name = sorted(unknown)[0]
+        raise EffectError(f"{key} has no parameter {name!r}", name)
     missing = rule.required - set(params)
     if missing:
         raise EffectError(f"{key} needs the parameter {sorted(missing)[0]!r}")
+    for name, value in params.items():
+        check_value(key, name, value)
+    # What is left: the defaults, and the parameters that depend on one another.
     trigger = _text(params, "trigger", "static" if key == "ability" else "")
-    if rule.triggers and trigger not in rule.triggers:
-        raise EffectError(f"{key} cannot have trigger {trigger!r}")
-    if not rule.triggers and trigger:
-        raise EffectError(f"{key} has no trigger")
+    _check_trigger(key, rule, trigger)
     target = _text(params, "target", "")
-    if target not in rule.targets:
-        raise EffectError(f"{key} cannot target {target!r}")
+    _check_target(key, rule, target)
     timing = _text(params, "timing", ANY if trigger == PLAY else MAIN)
-    if timing not in (MAIN, ANY):
-        raise EffectError(f"timing is 'main' or 'any', not {timing!r}")
     grants, grant_toughness = (0, 0)
     if key == "grant_ability":
         grants, grant_toughness = parse_abilities(params["abilities"])
     amount, heal_all = _amount(key, params)
     attach_to = _text(params, "attach_to", "")
-    if attach_to and attach_to not in ATTACH_TO:
-        raise EffectError(f"attach_to is one of {sorted(ATTACH_TO)}, not {attach_to!r}")
     if target == "host" and not attach_to and key != "site_body_bonus":
-        raise EffectError(f"{key} on its host needs attach_to")
+        raise EffectError(f"{key} on its host needs attach_to", "attach_to")
     duration = _text(params, "duration", "")
-    if duration not in ("", "turn"):
-        raise EffectError(f"duration is 'turn', not {duration!r}")
     if key in ("fighting_bonus", "grant_ability") and trigger == PLAY and duration != "turn":
-        raise EffectError(f"a played {key} lasts until the end of the turn: duration 'turn'")
+        raise EffectError(
+            f"a played {key} lasts until the end of the turn: duration 'turn'", "duration"
+        )
     scope = _text(params, "scope", "")
-    if key == "damage_each" and scope not in ("all_characters", "opponent_characters"):
-        raise EffectError(f"damage_each scope is all_characters or opponent_characters: {scope!r}")
-    condition = _text(params, "condition", "")
-    if condition not in ("", "attacking"):
-        raise EffectError(f"condition is 'attacking', not {condition!r}")
-    card_type = _text(params, "card_type", "")
-    if card_type and card_type not in CARD_TYPES:
-        raise EffectError(f"unknown card_type {card_type!r}")
     return EffectSpec(
         key=key,
         trigger=trigger,
@@ -269,11 +271,77 @@ def parse_effect(key: str, params: Mapping[str, Any]) -> EffectSpec:
         designator=_text(params, "designator", ""),
         duration=duration,
         attach_to=attach_to,
-        condition=condition,
-        card_type=card_type,
+        condition=_text(params, "condition", ""),
+        card_type=_text(params, "card_type", ""),
         grants=grants,
         grant_toughness=grant_toughness,
     )
+
+
+def check_value(key: str, name: str, value: Any) -> None:
+    """Check one parameter of a known key on its own (its type and, for the enumerated
+    ones, its value); raises :class:`EffectError` naming it. A parameter the key does not
+    take is not checked here (:func:`parse_effect` refuses it)."""
+    try:
+        _check_value(key, name, value)
+    except EffectError as error:
+        error.param = name
+        raise
+
+
+def _check_value(key: str, name: str, value: Any) -> None:
+    one = {name: value}
+    if name == "trigger":
+        _check_trigger(key, KEYS[key], _text(one, name, ""))
+    elif name == "target":
+        _check_target(key, KEYS[key], _text(one, name, ""))
+    elif name == "amount":
+        _amount(key, one)
+    elif name == "count":
+        _int(one, name, 0)
+    elif name in ("max_cost", "max_fighting"):
+        _opt_int(one, name)  # null: no limit
+    elif name in ("at_location", "toast_it"):
+        _flag(one, name)
+    elif name == "abilities":
+        parse_abilities(value)
+    elif name == "designator":
+        _text(one, name, "")
+    elif name in _CHOICES:
+        _choice(one, name)
+
+
+def _check_trigger(key: str, rule: KeyRule, trigger: str) -> None:
+    if rule.triggers and trigger not in rule.triggers:
+        raise EffectError(f"{key} cannot have trigger {trigger!r}", "trigger")
+    if not rule.triggers and trigger:
+        raise EffectError(f"{key} has no trigger", "trigger")
+
+
+def _check_target(key: str, rule: KeyRule, target: str) -> None:
+    if target not in rule.targets:
+        raise EffectError(f"{key} cannot target {target!r}", "target")
+
+
+def _choice(params: Mapping[str, Any], name: str) -> str:
+    value = _text(params, name, "")
+    allowed, message = _CHOICES[name]
+    if value not in allowed:
+        raise EffectError(message.format(value=value))
+    return value
+
+
+#: The enumerated parameters: their values and the refusal of any other.
+_CHOICES: Final[dict[str, tuple[Collection[str], str]]] = {
+    "timing": (TIMINGS, "timing is 'main' or 'any', not {value!r}"),
+    "attach_to": (ATTACH_TO, "attach_to is one of " + str(sorted(ATTACH_TO)) + ", not {value!r}"),
+    "duration": (DURATIONS, "duration is 'turn', not {value!r}"),
+    "scope": (SCOPES, "damage_each scope is all_characters or opponent_characters: {value!r}"),
+    "condition": (CONDITIONS, "condition is 'attacking', not {value!r}"),
+    "card_type": (CARD_TYPES, "unknown card_type {value!r}"),
+    "from": (RECYCLE_FROM, "recycle takes cards from the smoked_pile, not {value!r}"),
+    "to": (RECYCLE_TO, "recycle puts the card into the hand, not {value!r}"),
+}
 
 
 def _amount(key: str, params: Mapping[str, Any]) -> tuple[int, bool]:
