@@ -21,6 +21,11 @@ LAYERS = {"config": 0, "web": 1, "cards": 2, "decks": 3, "play": 4}
 ENGINE = "play.engine"
 MAX_MODULE_LINES = 600
 
+_EFFECTS_REASON = (
+    "a card's effect is checked, read from effects files and described by the engine's "
+    "effect vocabulary, the one source of what the engine runs (pure Python, it imports "
+    "nothing back); the catalogue stores the effects and their history"
+)
 # (importer, imported): why it stays for now.
 ALLOWED_UPWARD: dict[tuple[str, str], str] = {
     ("config.wsgi", "play.simulations.resumer"): (
@@ -47,6 +52,19 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {
         "each card's modelling status, stored for the search, the API and the card page, is "
         "the engine's to say (Game.card_modelling; pure Python, it imports nothing back)"
     ),
+    **{
+        (importer, f"play.engine.games.shadowfist.{engine_module}"): _EFFECTS_REASON
+        for importer, engine_module in (
+            ("cards.effects.files", "effects.effect_file"),
+            ("cards.effects.loading", "effects.effect_file"),
+            ("cards.effects.history", "effects.entries"),
+            ("cards.effects.shipped", "starter_set"),
+            ("cards.effects.reference", "effects.vocabulary"),
+            ("cards.effects.reference", "effects.spec"),
+            ("cards.effects.reference", "effects.effect_file"),
+            ("cards.effects.reference", "starter_set"),
+        )
+    },
     ("decks.pages.forms", "play.engine.core.rng"): (
         "the sample hand's seed is checked against the engine's MAX_SEED, as in the API"
     ),

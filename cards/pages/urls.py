@@ -2,10 +2,11 @@
 
 from django.urls import path
 
-from cards.pages import catalogue, home
+from cards.pages import catalogue, effects, home
 
 urlpatterns = [
     path("", home.home, name="home"),
     path("cards/", catalogue.card_search, name="card-search"),
     path("cards/<int:card_id>/", catalogue.card_detail, name="card-page"),
+    path("effects/<slug:game>/", effects.vocabulary_page, name="effect-vocabulary"),
 ]
