@@ -125,6 +125,10 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         "labels.py": "labels",
         "events_text.py": "event wording",
         "view.py": "a view",
+        "effects/entries.py": "an author's report of spec.py's checks (spec.py is mutated)",
+        "effects/effect_file.py": "reading effects files (tests/cards/test_effect_files.py)",
+        "effects/vocabulary.py": "the vocabulary's words, for the reference page and docs",
+        "starter_set.py": "reads the starter set's two files (a wrong file fails every test)",
     },
 }
 

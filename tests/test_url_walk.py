@@ -19,10 +19,11 @@ from play.simulations.models import Simulation
 
 pytestmark = pytest.mark.django_db
 
-#: (route, method) open to anonymous visitors: catalogue reads, anonymous deck
-#: validation, health, signing up and in, and the API's own description.
+#: (route, method) open to anonymous visitors: catalogue reads (the effect vocabulary too),
+#: anonymous deck validation, health, signing up and in, and the API's own description.
 PUBLIC = {
     ("", "GET"), ("cards/", "GET"), ("cards/<int:card_id>/", "GET"),
+    ("effects/<slug:game>/", "GET"),
     ("accounts/login/", "GET"), ("accounts/login/", "POST"),
     ("accounts/signup/", "GET"), ("accounts/signup/", "POST"), ("accounts/logout/", "POST"),
     ("healthz", "GET"),

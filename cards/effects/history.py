@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 
@@ -41,15 +41,18 @@ class Effect:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Effect:
-        return cls(data.get("effect_key"), dict(data.get("effect_params") or {}),
-                   data.get("effect_note") or "")  # fmt: skip
+        return cls(
+            data.get("effect_key"),
+            dict(data.get("effect_params") or {}),
+            data.get("effect_note") or "",
+        )
 
     @classmethod
     def of(cls, card: Card) -> Effect:
         return cls(card.effect_key, dict(card.effect_params or {}), card.effect_note)
 
 
-class EffectRefused(ValueError):
+class EffectRefusedError(ValueError):
     """An effect the vocabulary refuses, with its problems."""
 
     def __init__(self, card: Card, problems: list[Problem]) -> None:
@@ -72,16 +75,16 @@ def write_effects(
     game: Game,
     edits: Sequence[tuple[Card, Effect]],
     *,
-    author: AbstractBaseUser | None,
+    author: User | None,
     source: str,
 ) -> EffectChange | None:
     """Write the effects, all or nothing; None when none differs from what is stored.
 
-    Raises :class:`EffectRefused` (nothing written) when the vocabulary refuses one."""
+    Raises :class:`EffectRefusedError` (nothing written) when the vocabulary refuses one."""
     for card, effect in edits:
         problems = effect_problems_for(card, effect)
         if problems:
-            raise EffectRefused(card, problems)
+            raise EffectRefusedError(card, problems)
     changed = [(card, effect) for card, effect in edits if Effect.of(card) != effect]
     if not changed:
         return None
@@ -95,7 +98,10 @@ def write_effects(
         for card, effect in changed:
             before = Effect.of(card)
             card.effect_key, card.effect_params, card.effect_note = (
-                effect.key, effect.params, effect.note)  # fmt: skip
+                effect.key,
+                effect.params,
+                effect.note,
+            )
             card.save(update_fields=list(EFFECT_FIELDS))  # save() sets the modelling status
             EffectRevision.objects.create(
                 change=change, card=card, before=before.as_dict(), after=effect.as_dict()
@@ -103,13 +109,14 @@ def write_effects(
     return change
 
 
-def revert(revision: EffectRevision, *, author: AbstractBaseUser | None) -> EffectChange | None:
+def revert(revision: EffectRevision, *, author: User | None) -> EffectChange | None:
     """Put the card's effect back to what it was before ``revision`` (a new change: the
     history keeps both); None when it is already so."""
     card = revision.card
     source = f"revert to before version {revision.change.number}"
-    return write_effects(card.game, [(card, Effect.from_dict(revision.before))],
-                         author=author, source=source)  # fmt: skip
+    return write_effects(
+        card.game, [(card, Effect.from_dict(revision.before))], author=author, source=source
+    )
 
 
 def effects_version(game: str) -> int:
@@ -121,9 +128,7 @@ def effects_version(game: str) -> int:
 def card_history(card: Card) -> list[EffectRevision]:
     """The card's revisions, newest first, with their change and author."""
     return list(
-        card.effect_revisions.select_related("change", "change__author").order_by(
-            "-change__number"
-        )
+        card.effect_revisions.select_related("change", "change__author").order_by("-change__number")
     )
 
 

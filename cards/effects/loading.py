@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
-from cards.effects.history import EFFECT_GAMES, Effect, EffectChange, write_effects
-from cards.models import Card, Game
+from cards.effects.history import EFFECT_GAMES, Effect, write_effects
+from cards.models import Card, EffectChange, Game
 from cards.titles import TitleSuggester, loose_key, title_key
 from play.engine.games.shadowfist.effects.effect_file import (
     Entry,
@@ -96,9 +96,12 @@ def check_effect_file(game: Game, text: str) -> Checked:
         if card.pk in seen:
             first = seen[card.pk]
             checked.problems.append(
-                FileProblem(entry.line, entry.title,
-                            f"{card.name!r} has an entry already, at line {first.line}")
-            )  # fmt: skip
+                FileProblem(
+                    entry.line,
+                    entry.title,
+                    f"{card.name!r} has an entry already, at line {first.line}",
+                )
+            )
             continue
         seen[card.pk] = entry
         wrong = entry_problems(entry, card.type) + _note_problems(entry)
@@ -115,7 +118,7 @@ def load_effect_file(
     text: str,
     *,
     source: str,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
     partial: bool = False,
 ) -> Loaded:
     """Check the file, then write its effects in one change when nothing is wrong (or,
@@ -131,8 +134,13 @@ def load_effect_file(
 
 def _note_problems(entry: Entry) -> list[FileProblem]:
     if len(entry.note) > MAX_NOTE:
-        return [FileProblem(entry.line_of("note"), entry.title,
-                            f"the note is {len(entry.note):,} characters; at most {MAX_NOTE:,}")]  # fmt: skip
+        return [
+            FileProblem(
+                entry.line_of("note"),
+                entry.title,
+                f"the note is {len(entry.note):,} characters; at most {MAX_NOTE:,}",
+            )
+        ]
     if "\x00" in entry.note:
         return [FileProblem(entry.line_of("note"), entry.title, "the note holds a NUL character")]
     return []
@@ -157,8 +165,8 @@ class _Titles:
         if len(found) == 1:
             return found[0], FileProblem(0, "", "")
         if found:
-            names = ", ".join(sorted(f"{c.name!r} ({c.subtitle or c.type})" for c in found))
-            return None, FileProblem(entry.line, entry.title, f"names several cards: {names}")
+            several = ", ".join(sorted(f"{c.name!r} ({c.subtitle or c.type})" for c in found))
+            return None, FileProblem(entry.line, entry.title, f"names several cards: {several}")
         close = self.suggester.suggest(title_key(entry.title)[:200], SUGGESTIONS)
         names = [card.name for key in close for card in self.by_title[key]]
         hint = "did you mean " + " or ".join(repr(n) for n in names) + "?" if names else ""

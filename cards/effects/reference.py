@@ -68,8 +68,13 @@ def vocabulary() -> Vocabulary:
     keys = []
     for key, rule in KEYS.items():
         rows = tuple(
-            ParamRow(name, name in rule.required, PARAMS[name].kind,
-                     allowed_values(key, name), PARAMS[name].meaning)  # fmt: skip
+            ParamRow(
+                name,
+                name in rule.required,
+                PARAMS[name].kind,
+                allowed_values(key, name),
+                PARAMS[name].meaning,
+            )
             for name in key_params(key)
         )
         title, example = examples.get(key, ("", ""))
@@ -115,8 +120,8 @@ def markdown() -> str:
         "--write`; do not edit by hand. -->",
         "",
         "Every key the engine runs, with its parameters, triggers and targets: what an "
-        "effects file may say (how to write and load one: docs/shadowfist.md, \"Writing "
-        "effects\"). The same reference is on the site at `/effects/shadowfist/`.",
+        'effects file may say (how to write and load one: docs/shadowfist.md, "Writing '
+        'effects"). The same reference is on the site at `/effects/shadowfist/`.',
         "",
         f"Any key also takes the common parameters {_names(words.common)}.",
         "",
@@ -144,8 +149,11 @@ def markdown() -> str:
         out += ["", f"### `{key.key}`", "", key.meaning, ""]
         required = [p.name for p in key.params if p.required]
         optional = [p.name for p in key.params if not p.required]
-        out.append(f"- Parameters: {_names(required) or 'none'} required"
-                   + (f"; {_names(optional)} optional" if optional else "") + ".")  # fmt: skip
+        out.append(
+            f"- Parameters: {_names(required) or 'none'} required"
+            + (f"; {_names(optional)} optional" if optional else "")
+            + "."
+        )
         out.append(f"- Triggers: {_names(key.triggers) or 'none (no trigger)'}.")
         out.append(f"- Targets: {_names(key.targets) or 'none (not targeted)'}.")
         for param in key.params:
@@ -154,13 +162,19 @@ def markdown() -> str:
             if param.values:
                 out.append(f"- `{param.name}`: {_names(param.values, ' or ')}.")
         if key.example:
-            out += ["", f"Example ({key.example_title}, starter set):", "", "```toml",
-                    key.example.rstrip("\n"), "```"]  # fmt: skip
+            out += [
+                "",
+                f"Example ({key.example_title}, starter set):",
+                "",
+                "```toml",
+                key.example.rstrip("\n"),
+                "```",
+            ]
     out += [
         "",
         "## Keyword abilities",
         "",
-        "Written in `abilities` lists, e.g. `[\"toughness:1\", \"ambush\"]`.",
+        'Written in `abilities` lists, e.g. `["toughness:1", "ambush"]`.',
         "",
         "| ability | how the engine applies it |",
         "| --- | --- |",

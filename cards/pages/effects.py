@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_GET
 
 from cards.effects.history import EFFECT_GAMES
 from cards.effects.reference import vocabulary
 
 
+@require_GET
 def vocabulary_page(request: HttpRequest, game: str) -> HttpResponse:
     if game not in EFFECT_GAMES:
         raise Http404(f"{game} has no effect vocabulary")

@@ -23,7 +23,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         game, code = options["game"], options["set_code"]
         if code is not None and not CardSet.objects.filter(game__slug=game, code=code).exists():
-            codes = ", ".join(CardSet.objects.filter(game__slug=game).values_list("code", flat=True))
+            codes = ", ".join(
+                CardSet.objects.filter(game__slug=game).values_list("code", flat=True)
+            )
             raise CommandError(f"no {game} set has the code {code!r}; the codes: {codes}")
         text = export_effects(game, set_code=code)
         path: Path | None = options["file"]

@@ -137,7 +137,7 @@ def _top_problems(data: Mapping[str, Any]) -> list[FileProblem]:
         problems.append(FileProblem(0, "", f"format {data['format']!r} is not {FORMAT}"))
     for name in sorted(set(data) - set(TOP_FIELDS)):
         problems.append(
-            FileProblem(0, "", f"unknown field {name!r}", "cards go under [cards.\"Title\"]")
+            FileProblem(0, "", f"unknown field {name!r}", 'cards go under [cards."Title"]')
         )
     return problems
 

@@ -13,17 +13,17 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..card_types import CHARACTER, TYPES
 from ..cards import runs_on
 from .spec import COMMON, KEYS, EffectError, check_value, parse_effect
 
 #: The name of the key in an entry (beside its parameters).
-KEY_FIELD = "effect_key"
+KEY_FIELD: Final = "effect_key"
 #: The largest number and the longest word a parameter may hold.
-MAX_NUMBER = 999
-MAX_TEXT = 100
+MAX_NUMBER: Final = 999
+MAX_TEXT: Final = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +107,9 @@ def _check_size(name: str, value: Any) -> None:
         raise EffectError(f"{name} lists at most {MAX_TEXT} values")
 
 
-_NO_KEY_HINT = "'vanilla' for a card without rules text, 'ability' for keyword abilities only"
+_NO_KEY_HINT: Final = (
+    "'vanilla' for a card without rules text, 'ability' for keyword abilities only"
+)
 
 
 def _did_you_mean(word: str, choices: Iterable[str]) -> str:
