@@ -214,19 +214,29 @@ TARGET_DOCS: Final[dict[str, str]] = {
 #: How the engine applies each keyword ability (``toughness`` takes a value: toughness:N).
 ABILITY_DOCS: Final[dict[str, str]] = {
     "toughness": (
-        "`toughness:N`: each time the character would take damage, combat or not, the "
-        "damage is reduced by N (not below 0); Toughness from several sources adds up."
+        "`toughness:N`: each time this character would take damage from any source, combat "
+        "or not, that damage is reduced by N (to no less than 0). Several Toughness values "
+        "add up."
     ),
-    "guts": "Damage does not lower its Fighting; it is still smoked when damage reaches it.",
-    "tactics": "Changing location to intercept does not turn it (it must be unturned to move).",
+    "guts": (
+        "Damage does not lower this character's Fighting, so it inflicts its full Fighting "
+        "while damaged. It is still smoked when its damage reaches its Fighting."
+    ),
+    "tactics": (
+        "Changing location to intercept does not turn it. Like any character that changes "
+        "location, it must be unturned to do so; it still moves to the target's location, "
+        "and it stays unturned afterwards."
+    ),
     "superleap": "When it attacks, only characters with Superleap may intercept it.",
     "stealth": (
-        "When it attacks, only characters already at the target's location may intercept it."
+        "When it attacks, only characters already at the target's location may intercept "
+        "it; no character may change location to intercept it."
     ),
     "assassinate": "When it attacks a character (not a site), it cannot be intercepted.",
     "ambush": (
-        "In combat it inflicts its damage first: an opponent without Ambush smoked by it "
-        "inflicts none. Two characters with Ambush strike at the same time."
+        "In combat it inflicts its damage first. If that damage smokes an opponent without "
+        "Ambush, that opponent inflicts no damage. Two characters with Ambush inflict "
+        "damage at the same time."
     ),
 }
 
