@@ -125,6 +125,13 @@ def effects_version(game: str) -> int:
     return int(found or 0)
 
 
+def effects_versions() -> dict[str, int]:
+    """Every game's effects version in one read (a game without a change is absent: 0),
+    for a caller that does not know the game yet when it must take the version."""
+    rows = EffectChange.objects.order_by().values("game__slug").annotate(top=Max("number"))
+    return {row["game__slug"]: int(row["top"]) for row in rows}
+
+
 def card_history(card: Card) -> list[EffectRevision]:
     """The card's revisions, newest first, with their change and author."""
     return list(
@@ -134,12 +141,12 @@ def card_history(card: Card) -> list[EffectRevision]:
 
 def changed_since(game: str, version: int, card_ids: Iterable[int]) -> dict[int, EffectChange]:
     """The cards among ``card_ids`` whose effect changed after effects version ``version``,
-    each with its latest change."""
+    each with its latest change (and its author)."""
     revisions = (
         EffectRevision.objects.filter(
             change__game__slug=game, change__number__gt=version, card_id__in=list(card_ids)
         )
-        .select_related("change")
+        .select_related("change", "change__author")
         .order_by("change__number")
     )
     return {revision.card_id: revision.change for revision in revisions}

@@ -14,6 +14,7 @@ from typing import Any
 from play.matches.tables import spec_table, table_dict
 from play.simulations.goldfish import turn_cap
 from play.simulations.models import Simulation
+from play.simulations.provenance import effects_provenance
 from play.simulations.tallies import mean_interval
 
 #: How the finishing turns are compared: the report says it beside the figure.
@@ -63,6 +64,8 @@ def compare_simulations(a: Simulation, b: Simulation) -> dict[str, Any]:
             "a": sum(t is None for t in first.values()),
             "b": sum(t is None for t in second.values()),
         },
+        # What each deck's figures stand on: its effects version and the cards changed since.
+        "effects": {"a": effects_provenance(a), "b": effects_provenance(b)},
     }
     result["headline"] = headline(result)
     return result

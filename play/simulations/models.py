@@ -26,6 +26,17 @@ class Simulation(models.Model):
     spec = models.JSONField(help_text="What each chunk needs: setup, bots or policy, cards.")
     games = models.PositiveIntegerField()
     seed = models.BigIntegerField()
+    # The game's effects version (cards/effects/history.py) taken before the deck's
+    # cards were read into the spec, set once at creation and never written again (the
+    # chunks and the summary write other columns): the report marks the deck's cards
+    # whose effect changed after it. Null: created before it was recorded, not known.
+    effects_version = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The game's effects version when the simulation was created (null: "
+        "created before it was recorded, not known).",
+    )
     chunk_size = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     games_done = models.PositiveIntegerField(default=0)

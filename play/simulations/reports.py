@@ -39,13 +39,18 @@ def seat_table(seats: Iterable[Any]) -> list[str]:
     return lines
 
 
-def goldfish_lines(summary: dict[str, Any], *, label: str) -> list[str]:
-    """The statistics of goldfish games, as the command line prints them."""
+def goldfish_lines(
+    summary: dict[str, Any], *, label: str, effects: str | None = None
+) -> list[str]:
+    """The statistics of goldfish games, as the command line prints them; ``effects``:
+    the effects version they ran with, in words (play/simulations/provenance.py)."""
     turn = summary["turn"]
     out = [f"{label}: {summary['games']} games", ""]
     modelling = summary.get("modelling")
     if modelling is not None:  # what the figures stand on, beside them
         out.append(f"what the engine modelled: {modelling_words(modelling)}")
+    if effects is not None:
+        out.append(f"effects: {effects}")
     if policy := summary.get("policy"):
         words = gap_words(summary.get("policy_gap"))
         out.append(f"bot: {policy}" + (f" (goldfish {words})" if words else ""))

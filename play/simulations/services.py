@@ -9,7 +9,7 @@ nothing and the total is always exactly the requested number of games.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from cards.effects.history import effects_version, effects_versions
 from play.engine.core import get_game
 from play.matches.models import Match
 from play.matches.services import BOARD_BY_HAND, match_create, new_seed
@@ -72,6 +73,8 @@ class Plan:
     games: int
     seed: int
     deck_id: int | None = None
+    # The game's effects version, read before the spec's cards; None: read at creation.
+    effects_version: int | None = None
 
 
 def chunk_size_for(games: int) -> int:
@@ -79,12 +82,19 @@ def chunk_size_for(games: int) -> int:
     return max(50, min(2000, -(-games // 20)))
 
 
-def simulation_plan(*, user: User, data: dict[str, Any]) -> Plan:
+def simulation_plan(
+    *, user: User, data: dict[str, Any], versions: Mapping[str, int] | None = None
+) -> Plan:
     """What the API's input asks for (a deck to goldfish, or bots in a game), read with the
-    user's rights; SeatsError names the field that is wrong."""
+    user's rights; SeatsError names the field that is wrong. ``versions``: the games'
+    effects versions as read before (else read now)."""
+    # Taken before the deck's cards are read: an effect written in between is then
+    # marked on the report as changed since the run (which it may not be), never hidden.
+    versions = effects_versions() if versions is None else versions
     spec = simulation_spec(user=user, data=data)
     seed = data["seed"] if data.get("seed") is not None else new_seed()
-    return Plan(spec.game, spec.kind, spec.spec, data["games"], seed, data.get("deck"))
+    return Plan(spec.game, spec.kind, spec.spec, data["games"], seed, data.get("deck"),
+                effects_version=versions.get(spec.game, 0))  # fmt: skip
 
 
 def simulation_start(*, user: User, data: dict[str, Any]) -> Simulation:
@@ -99,13 +109,14 @@ def comparison_start(
     """Two decks of one game goldfished on one seed: both simulations or neither. Both
     decks and every parameter are checked before anything is created."""
     seed = new_seed() if seed is None else seed
+    versions = effects_versions()  # one reading for both decks, before either's cards
     plans = []
     for index, deck in enumerate(decks):
         data = {"deck": deck, "games": games, "seed": seed, "test_anyway": test_anyway,
                 **({"bot": bot} if bot else {}),
                 **({"opposition": opposition} if opposition is not None else {})}  # fmt: skip
         try:
-            plans.append(simulation_plan(user=user, data=data))
+            plans.append(simulation_plan(user=user, data=data, versions=versions))
         except SeatsError as error:
             field = f"decks[{index}]" if error.field == "deck" else error.field
             raise SeatsError(field, str(error)) from None
@@ -148,8 +159,11 @@ def simulation_create(
     seed: int,
     deck_id: int | None = None,
     enforce_limit: bool = True,
+    effects_version: int | None = None,
 ) -> Simulation:
-    plan = Plan(game, kind, spec, games, seed, deck_id)
+    """One simulation of a spec built by the caller; ``effects_version``: the game's
+    effects version as read before the spec's cards were (None: read now)."""
+    plan = Plan(game, kind, spec, games, seed, deck_id, effects_version)
     return simulations_create(owner=owner, plans=[plan], enforce_limit=enforce_limit)[0]
 
 
@@ -163,6 +177,9 @@ def _create(owner: User, plan: Plan) -> Simulation:
         spec={**plan.spec, "game": plan.game, "kind": plan.kind},
         games=plan.games,
         seed=plan.seed,
+        effects_version=(
+            effects_version(plan.game) if plan.effects_version is None else plan.effects_version
+        ),
         chunk_size=size,
         progressed_at=timezone.now(),
     )

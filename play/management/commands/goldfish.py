@@ -11,11 +11,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from cards.effects.history import effects_version
 from decks.analysis import stack_warnings
 from play.engine.core import EngineError, get_game
 from play.engine.simulate import game_seed
 from play.engine_choice import running
 from play.management.goldfish_options import add_opposition_arguments, deck_file_spec
+from play.simulations.provenance import effects_words
 from play.simulations.reports import goldfish_lines
 from play.simulations.runners import GOLDFISH_RUNNERS, settle_heap
 from play.simulations.specs import (
@@ -58,6 +60,7 @@ class Command(BaseCommand):
             raise CommandError("--games must be from 1 to 1,000,000")
         if options["bot"] not in get_game(game).bot_types():
             raise CommandError(f"no bot {options['bot']!r} for {game}")
+        version = effects_version(game)  # before the cards: see simulation_plan
         spec = deck_file_spec(game, options)
         cards = spec["cards"]
         runner = GOLDFISH_RUNNERS[game]
@@ -80,5 +83,5 @@ class Command(BaseCommand):
             label += f", {reading}"
         if illegal := legality_words(spec):
             label += f"; tested anyway: the deck is {illegal}"
-        lines = goldfish_lines(summary, label=label)
+        lines = goldfish_lines(summary, label=label, effects=effects_words(game, version))
         self.stdout.write("\n".join([lines[0], f"engine: {running()}", *lines[1:]]))

@@ -16,11 +16,13 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from cards.effects.history import effects_version
 from decks.analysis import stack_warnings
 from play.engine.core import game_slugs, get_game
 from play.management.goldfish_options import add_opposition_arguments, deck_file_spec
 from play.matches.setups import SeatsError, plain_setup
 from play.simulations.models import Simulation
+from play.simulations.provenance import effects_words
 from play.simulations.reports import goldfish_lines, histogram_lines, seat_table
 from play.simulations.runners import GOLDFISH_RUNNERS
 from play.simulations.services import MAX_GAMES, simulation_create
@@ -64,11 +66,12 @@ class Command(BaseCommand):
         game, games = options["game"], options["games"]
         if not 1 <= games <= MAX_GAMES:
             raise CommandError(f"--games must be from 1 to {MAX_GAMES:,}")
+        version = effects_version(game)  # before the cards: see simulation_plan
         kind, spec = self._spec(game, options)
         owner, _ = User.objects.get_or_create(username=CLI_USER)
         simulation = simulation_create(
             owner=owner, game=game, kind=kind, spec=spec, games=games, seed=options["seed"],
-            enforce_limit=False,
+            enforce_limit=False, effects_version=version,
         )  # fmt: skip
         where = "Celery workers" if settings.CELERY_BROKER_URL else "this process"
         self.stderr.write(f"simulation {simulation.pk}: {games} games on {where}")
@@ -110,16 +113,18 @@ class Command(BaseCommand):
     def _report(self, simulation: Simulation, options: dict[str, Any]) -> list[str]:
         results = simulation.results or {}
         name = get_game(simulation.game).info.name
+        effects = effects_words(simulation.game, simulation.effects_version)
         if simulation.kind == "goldfish":
             label = f"{name} goldfish of {options['deck'].name}, seed {simulation.seed}"
             if reading := reading_words(simulation.game, simulation.spec):
                 label += f", {reading}"
             if illegal := legality_words(simulation.spec):
                 label += f"; tested anyway: the deck is {illegal}"
-            return goldfish_lines(results, label=label)
+            return goldfish_lines(results, label=label, effects=effects)
         length = results["length"]
         return [
             f"{name}: {results['games']} games, seed {simulation.seed}",
+            f"effects: {effects}",
             "",
             *seat_table(_Seat(**seat) for seat in results["seats"]),
             "",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from play.engine.core import game_slugs
@@ -71,6 +72,46 @@ class SimulationCompareSerializer(JsonInput):
 
 # --- documented shapes of the dict responses (the views build the dicts) -------------------
 
+# What a simulation's figures stand on in card effects (play/simulations/provenance.py).
+EFFECTS_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "version": {
+            "type": "integer",
+            "nullable": True,
+            "description": "The game's effects version when the simulation was created; "
+            "null: created before it was recorded, not known.",
+        },
+        "words": {"type": "string", "description": "The version in words, as the page says."},
+        "changed_since": {
+            "type": "array",
+            "nullable": True,
+            "description": "The deck's cards whose effect changed after that version, in "
+            "deck order ([] when none did; null when the version is not known).",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "card": {"type": "integer", "description": "The card's id."},
+                    "name": {"type": "string", "description": "Its name, as simulated."},
+                    "version": {"type": "integer", "description": "Its latest change's."},
+                    "changed_at": {"type": "string", "format": "date-time"},
+                    "author": {"type": "string", "nullable": True,
+                               "description": "null: a command or the shipped files."},
+                    "source": {"type": "string", "description": "Where it came from."},
+                },
+            },
+        },
+    },
+}  # fmt: skip
+
+
+@extend_schema_field(
+    {"type": "object", "properties": {"a": EFFECTS_SCHEMA, "b": EFFECTS_SCHEMA}}
+)
+class PerDeckEffectsField(serializers.JSONField):
+    """Each deck's effects version and changed cards, documented as EFFECTS_SCHEMA."""
+
+
 
 class CompareStartedSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField(help_text="The first deck's simulation.")
@@ -117,3 +158,7 @@ class ComparisonSerializer(serializers.Serializer[Any]):
         allow_null=True, help_text="B's mean finishing turn over the games it won."
     )
     unfinished = PerDeckSerializer(help_text="Games not won within the cap.")
+    effects = PerDeckEffectsField(
+        help_text="Each simulation's effects version and its deck's cards whose effect "
+        "changed since, as a simulation's `effects`."
+    )

@@ -23,10 +23,15 @@ from play.matches.setups import SeatsError
 from play.simulations import selectors
 from play.simulations import services as simulations
 from play.simulations.api import serializers as inputs
-from play.simulations.api.serializers import CompareStartedSerializer, ComparisonSerializer
+from play.simulations.api.serializers import (
+    EFFECTS_SCHEMA,
+    CompareStartedSerializer,
+    ComparisonSerializer,
+)
 from play.simulations.compare import compare_simulations
 from play.simulations.dispatch import QUEUE_UNREACHABLE
 from play.simulations.models import Simulation
+from play.simulations.provenance import effects_provenance
 from web.authrequest import signed_in
 from web.errors import ApiError
 from web.inputs import validated
@@ -69,12 +74,16 @@ class SimulationSerializer(serializers.ModelSerializer[Simulation]):
         help_text="Goldfish: the deck's verdict in its format when the simulation started "
         "(not legal only when started with test_anyway); null for bot games."
     )
+    effects = serializers.SerializerMethodField(
+        help_text="The effects version the simulation ran with and the deck's cards whose "
+        'effect changed since (docs/play.md, "What a figure stands on").'
+    )
 
     class Meta:
         model = Simulation
         fields = [
             "id", "game", "kind", "deck", "deck_legality", "deck_warnings", "games", "seed",
-            "status",
+            "effects_version", "effects", "status",
             "progress", "results", "error", "created_at", "finished_at", "records_pruned_at",
         ]  # fmt: skip
 
@@ -90,10 +99,15 @@ class SimulationSerializer(serializers.ModelSerializer[Simulation]):
         legality: dict[str, Any] | None = simulation.spec.get("legality")
         return legality
 
+    @extend_schema_field(EFFECTS_SCHEMA)
+    def get_effects(self, simulation: Simulation) -> dict[str, Any]:
+        return effects_provenance(simulation)
+
 
 class SimulationSummarySerializer(SimulationSerializer):
     class Meta(SimulationSerializer.Meta):
-        fields = [f for f in SimulationSerializer.Meta.fields if f != "results"]
+        # Without the changed cards: a list stays one query (effects_version is there).
+        fields = [f for f in SimulationSerializer.Meta.fields if f not in ("results", "effects")]
 
 
 def _started(start: Callable[[], T]) -> T:

@@ -41,6 +41,7 @@ from play.simulations.pages.forms import (
     game_name,
 )
 from play.simulations.policies import gap_words
+from play.simulations.provenance import effects_provenance, effects_shown
 from play.simulations.selectors import own_simulation, own_simulations
 from play.simulations.specs import legality_words, reading_words
 from web.authrequest import AuthenticatedHttpRequest
@@ -148,6 +149,7 @@ def goldfish_report(simulation: Simulation, sort: str = "played") -> dict[str, A
         "replay_refused": simulations.replay_refused(simulation),
         "warnings": results.get("warnings", []),
         **modelling_context(results.get("modelling")),
+        "effects": effects_shown(effects_provenance(simulation)),
         "curves": [
             {"title": CURVE_TITLES.get(key, key), "chart": _curve_chart(key, values)}
             for key, values in results.get("curves", {}).items()
@@ -264,6 +266,7 @@ def bot_report(simulation: Simulation) -> dict[str, Any]:
         "length_chart": bar_chart(binned(histogram, width), title=LENGTH_TITLE, unit=" games"),
         "bin_width": width,
         "policy": ", ".join(results.get("policy") or []),
+        "effects": effects_shown(effects_provenance(simulation)),
         "seed": simulation.seed,
     }
 
@@ -335,8 +338,10 @@ def comparison_context(first: Simulation, second: Simulation) -> dict[str, Any]:
         except ValueError as error:
             context["problem"] = f"These simulations cannot be compared: {error}."
         else:
-            for run, chart in zip(context["runs"], context["comparison"]["charts"], strict=True):
-                run["chart"] = chart
+            shown = zip(context["runs"], context["comparison"]["charts"],
+                        context["comparison"]["effects"], strict=True)  # fmt: skip
+            for run, chart, effects in shown:
+                run["chart"], run["effects"] = chart, effects
     return context
 
 
@@ -370,6 +375,7 @@ def comparison(first: Simulation, second: Simulation) -> dict[str, Any]:
         "turn_method": result["turn_method"],
         "unfinished_a": _count(result["unfinished"]["a"]),
         "unfinished_b": _count(result["unfinished"]["b"]),
+        "effects": [effects_shown(result["effects"][letter]) for letter in "ab"],
         "charts": [
             bar_chart(
                 [(str(t), histogram.get(str(t), 0)) for t in turns],
