@@ -32,6 +32,24 @@ from play.engine.games.shadowfist.starter_set import EFFECTS_FILE, starter_file
 DOCS_FILE = Path(__file__).resolve().parents[2] / "docs" / "shadowfist-effects.md"
 
 
+def code_parts(text: str) -> tuple[tuple[str, bool], ...]:
+    """Text with `code` spans as (piece, is code) pairs: the page shows them in <code>
+    (escaped by the template), the docs file keeps the backticks."""
+    return tuple((piece, index % 2 == 1) for index, piece in enumerate(text.split("`")) if piece)
+
+
+@dataclass(frozen=True)
+class Described:
+    """A name and its words (a trigger, a target, an ability)."""
+
+    name: str
+    text: str
+
+    @property
+    def parts(self) -> tuple[tuple[str, bool], ...]:
+        return code_parts(self.text)
+
+
 @dataclass(frozen=True)
 class ParamRow:
     name: str
@@ -39,6 +57,10 @@ class ParamRow:
     kind: str
     values: tuple[str, ...]
     meaning: str
+
+    @property
+    def parts(self) -> tuple[tuple[str, bool], ...]:
+        return code_parts(self.meaning)
 
 
 @dataclass(frozen=True)
@@ -51,15 +73,19 @@ class KeyReference:
     example_title: str
     example: str
 
+    @property
+    def parts(self) -> tuple[tuple[str, bool], ...]:
+        return code_parts(self.meaning)
+
 
 @dataclass(frozen=True)
 class Vocabulary:
     keys: tuple[KeyReference, ...]
-    triggers: tuple[tuple[str, str], ...]
-    targets: tuple[tuple[str, str], ...]
-    params: tuple[tuple[str, str, tuple[str, ...], str], ...]
+    triggers: tuple[Described, ...]
+    targets: tuple[Described, ...]
+    params: tuple[ParamRow, ...]
     common: tuple[str, ...]
-    abilities: tuple[tuple[str, str], ...]
+    abilities: tuple[Described, ...]
 
 
 def vocabulary() -> Vocabulary:
@@ -91,11 +117,13 @@ def vocabulary() -> Vocabulary:
         )
     return Vocabulary(
         keys=tuple(keys),
-        triggers=tuple((name, TRIGGER_DOCS[name]) for name in TRIGGERS),
-        targets=tuple(TARGET_DOCS.items()),
-        params=tuple((n, d.kind, d.values, d.meaning) for n, d in PARAMS.items()),
+        triggers=tuple(Described(name, TRIGGER_DOCS[name]) for name in TRIGGERS),
+        targets=tuple(Described(name, text) for name, text in TARGET_DOCS.items()),
+        params=tuple(
+            ParamRow(name, False, doc.kind, doc.values, doc.meaning) for name, doc in PARAMS.items()
+        ),
         common=tuple(sorted(COMMON)),
-        abilities=tuple(ABILITY_DOCS.items()),
+        abilities=tuple(Described(name, text) for name, text in ABILITY_DOCS.items()),
     )
 
 
@@ -129,19 +157,19 @@ def markdown() -> str:
         "",
         "| trigger | when |",
         "| --- | --- |",
-        *(f"| `{name}` | {text} |" for name, text in words.triggers),
+        *(f"| `{one.name}` | {one.text} |" for one in words.triggers),
         "",
         "## Targets",
         "",
         "| target | what |",
         "| --- | --- |",
-        *(f"| `{name}` | {text} |" for name, text in words.targets),
+        *(f"| `{one.name}` | {one.text} |" for one in words.targets),
         "",
         "## Parameters",
         "",
         "| parameter | value | meaning |",
         "| --- | --- | --- |",
-        *(f"| `{n}` | {_kind(k, v)} | {m} |" for n, k, v, m in words.params),
+        *(f"| `{p.name}` | {_kind(p.kind, p.values)} | {p.meaning} |" for p in words.params),
         "",
         "## Keys",
     ]
@@ -178,7 +206,7 @@ def markdown() -> str:
         "",
         "| ability | how the engine applies it |",
         "| --- | --- |",
-        *(f"| `{name}` | {text} |" for name, text in words.abilities),
+        *(f"| `{one.name}` | {one.text} |" for one in words.abilities),
         "",
     ]
     return "\n".join(out)

@@ -61,6 +61,8 @@ def test_the_page_shows_every_key_with_its_anchor(client: Client) -> None:
         assert f'id="key-{key}"' in page
     assert "Keyword abilities" in page
     assert "toughness:1" in page
+    assert "Inflict <code>amount</code> non-combat damage" in page, "code spans, no backticks"
+    assert "`" not in page
 
 
 @pytest.mark.django_db

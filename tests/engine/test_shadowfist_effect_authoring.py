@@ -62,8 +62,16 @@ def test_every_problem_of_an_entry_is_reported_with_its_parameter() -> None:
             "max_cots", "damage_target has no parameter 'max_cots'", "did you mean 'max_cost'?"
         ),
         Problem("amount", "amount must be a whole number, not '2'"),
-        Problem("target", "damage_target cannot target 'opponent'"),
-        Problem("trigger", "damage_target cannot have trigger 'static'"),
+        Problem(
+            "target",
+            "damage_target cannot target 'opponent'",
+            "did you mean 'opponent_character'?",
+        ),
+        Problem(
+            "trigger",
+            "damage_target cannot have trigger 'static'",
+            "damage_target takes trigger 'play' or 'turn'",
+        ),
     ]
 
 
@@ -113,6 +121,14 @@ def test_an_effect_the_engine_would_not_run_on_the_card_type_is_refused() -> Non
     assert problem.param == "trigger"
     assert "does not run damage_target with trigger 'turn' on a Event" in problem.message
     assert "blank" in problem.message
+
+
+def test_a_misspelt_ability_gets_the_closest_one() -> None:
+    [problem] = effect_problems("ability", {"abilities": ["guts", "toughnes:1"]})
+    assert (problem.message, problem.hint) == (
+        "unknown ability 'toughnes:1'",
+        "did you mean 'toughness'?",
+    )
 
 
 def test_keyword_abilities_of_its_own_are_for_characters() -> None:
@@ -208,7 +224,8 @@ def test_an_entry_problem_is_reported_at_the_line_of_its_field() -> None:
 
     assert shown == [
         "line 4: 'A': count must be a whole number from 0, not -1",
-        "line 3: 'A': draw cannot have trigger 'static'",
+        "line 3: 'A': draw cannot have trigger 'static' (draw takes trigger 'play' or 'turn' "
+        "or 'establishing' or 'attack_hit')",
     ]
 
 

@@ -18,6 +18,7 @@ from typing import Any, Final
 from ..card_types import CHARACTER, TYPES
 from ..cards import runs_on
 from .spec import COMMON, KEYS, EffectError, check_value, parse_effect
+from .vocabulary import PARAMS, ability_names, allowed_values
 
 #: The name of the key in an entry (beside its parameters).
 KEY_FIELD: Final = "effect_key"
@@ -60,7 +61,7 @@ def effect_problems(key: Any, params: Mapping[str, Any], card_type: str = "") ->
             _check_size(name, params[name])
             check_value(key, name, params[name])
         except EffectError as error:
-            problems.append(Problem(name, str(error)))
+            problems.append(Problem(name, str(error), _value_hint(key, name, params[name])))
     if problems:
         return problems
     try:
@@ -105,6 +106,22 @@ def _check_size(name: str, value: Any) -> None:
             raise EffectError(f"{name} is a word of at most {MAX_TEXT} characters")
     if len(values) > MAX_TEXT:
         raise EffectError(f"{name} lists at most {MAX_TEXT} values")
+
+
+def _value_hint(key: str, name: str, value: Any) -> str:
+    """The values that would do, or the closest to a misspelt one."""
+    if name == "abilities" and isinstance(value, list | tuple):
+        known = ability_names()
+        for one in value:
+            word = str(one).partition(":")[0]
+            if word not in known:
+                return _did_you_mean(word, known) or "abilities: " + ", ".join(known)
+        return ""
+    allowed = [v for v in allowed_values(key, name) if v] if name in PARAMS else []
+    if not allowed:
+        return ""
+    close = _did_you_mean(value, allowed) if isinstance(value, str) else ""
+    return close or f"{key} takes {name} " + " or ".join(repr(v) for v in allowed)
 
 
 _NO_KEY_HINT: Final = (
