@@ -56,6 +56,11 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {
         (importer, f"play.engine.games.shadowfist.{engine_module}"): _EFFECTS_REASON
         for importer, engine_module in (
             ("cards.effects.files", "effects.effect_file"),
+            ("cards.effects.files", "effects.entries"),
+            ("cards.effects.files", "effects.vocabulary"),
+            ("cards.effects.forms", "effects.entries"),
+            ("cards.effects.forms", "effects.spec"),
+            ("cards.effects.forms", "effects.vocabulary"),
             ("cards.effects.loading", "effects.effect_file"),
             ("cards.effects.history", "effects.entries"),
             ("cards.effects.shipped", "starter_set"),

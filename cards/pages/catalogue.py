@@ -23,8 +23,10 @@ from django.views.decorators.http import require_safe
 from cards import selectors
 from cards.api.filters import filter_terms
 from cards.api.serializers import COMMON_FIELDS, SERIALIZERS, CardSerializer
+from cards.effects.forms import EffectForm
 from cards.modelling import STATUS_TERMS, STATUS_WORDS, card_modelling
 from cards.models import Card
+from cards.pages.effect_data import effect_section
 from cards.pages.tiles import is_creature, tile_svg
 from cards.search import SearchError
 from cards.search.deadline import SearchTimeoutError, search_deadline
@@ -283,15 +285,34 @@ def card_stats(card: Card) -> list[tuple[str, str]]:
 def card_detail(request: HttpRequest, card_id: int) -> HttpResponse:
     """One card with every field its game has, its effect and its printings."""
     card = get_object_or_404(selectors.card_queryset(), pk=card_id)
+    return render_card_page(request, card)
+
+
+def render_card_page(
+    request: HttpRequest,
+    card: Card,
+    *,
+    effect_form: EffectForm | None = None,
+    effect_error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The card's page; with a refused effect form or revert shown in its effect section."""
+    effect = effect_section(request, card, form=effect_form, error=effect_error)
     context = {
         "section": "cards",
         "card": card,
         "tile": tile_svg(card) if card.game.slug == "chizo" else None,
         "facts": card_facts(card),
-        "effect_params": json.dumps(card.effect_params, indent=2) if card.effect_params else "",
+        # A game whose effects are data shows its effect as an effects file's entry.
+        "effect_params": (
+            json.dumps(card.effect_params, indent=2)
+            if card.effect_params and effect is None
+            else ""
+        ),
         "modelling": modelling_shown(card),
+        "effect": effect,
     }
-    return render(request, "cards/card.html", context)
+    return render(request, "cards/card.html", context, status=status)
 
 
 def modelling_shown(card: Card) -> dict[str, str] | None:
