@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from cards import selectors
 from cards.effects.forms import EffectForm, RevertForm
-from cards.effects.history import Effect, EffectRefused, revert, write_effects
+from cards.effects.history import Effect, EffectRefusedError, revert, write_effects
 from cards.modelling import STATUS_WORDS
 from cards.models import Card, EffectChange, EffectRevision
 from cards.pages.catalogue import render_card_page
@@ -52,7 +52,7 @@ def card_effect_save(request: AuthenticatedHttpRequest, card_id: int) -> HttpRes
             change = write_effects(
                 card.game, [(card, form.effect)], author=request.user, source=SOURCE
             )
-        except EffectRefused as refused:
+        except EffectRefusedError as refused:
             form.add_problems(refused.problems)
         else:
             _say_written(request, card, change, "Effect saved")
@@ -78,7 +78,7 @@ def card_effect_revert(request: AuthenticatedHttpRequest, card_id: int) -> HttpR
     number = revision.change.number
     try:
         change = revert(revision, author=request.user)
-    except EffectRefused as refused:
+    except EffectRefusedError as refused:
         problems = "; ".join(problem.message for problem in refused.problems)
         error = f"The effect before version {number} is refused by the vocabulary: {problems}."
         return render_card_page(request, card, effect_error=error, status=400)

@@ -265,7 +265,9 @@ def test_a_value_the_key_does_not_allow_is_refused_at_its_field(
                     amount="2")  # fmt: skip
 
     content = assert_refused(response, storm, before)
-    assert field_error(content, "target") == "damage_target cannot target 'opponent'"
+    assert field_error(content, "target") == (
+        "damage_target cannot target 'opponent'; did you mean 'opponent_character'?"
+    )
     assert re.search(r'<input type="number" name="amount" value="2"', content)
 
 
