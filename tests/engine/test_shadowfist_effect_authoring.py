@@ -325,21 +325,23 @@ def test_starter_rows_are_fresh_copies() -> None:
     assert "amount" not in starter_set.starter_rows()[0]["effect_params"]
 
 
-def test_a_starter_file_that_misses_a_card_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        starter_set,
-        "starter_file",
-        lambda name: (
-            '{"cards": [{"name": "X", "type": "Event"}], "decks": []}'
-            if name.endswith("json")
-            else ""
+@pytest.mark.parametrize(
+    ("effects", "message"),
+    [
+        ("", "has no entry for 'X'"),
+        (
+            '[cards.X]\neffect_key = "vanilla"\n[cards.Y]\neffect_key = "vanilla"\n',
+            "no starter card is named 'Y'",
         ),
-    )
-    starter_set._rows.cache_clear()
-    starter_set._facts.cache_clear()
-    try:
-        with pytest.raises(DataError, match="has no entry for 'X'"):
-            starter_set.starter_rows()
-    finally:
-        starter_set._rows.cache_clear()
-        starter_set._facts.cache_clear()
+        (
+            '[cards.X]\neffect_key = "gain_power"\ntrigger = "turn"\namount = 1\n',
+            "would play as a blank",
+        ),
+        ("[cards.X\n", "not TOML"),
+    ],
+)
+def test_a_starter_effects_file_that_is_not_right_for_every_card_is_refused(
+    effects: str, message: str
+) -> None:
+    with pytest.raises(DataError, match=message):
+        starter_set.with_effects([{"name": "X", "type": "Event"}], effects)

@@ -45,11 +45,17 @@ def _facts() -> dict[str, Any]:
 
 @cache
 def _rows() -> tuple[dict[str, Any], ...]:
-    entries, problems = read_effect_file(starter_file(EFFECTS_FILE))
+    return tuple(with_effects(_facts()["cards"], starter_file(EFFECTS_FILE)))
+
+
+def with_effects(cards: list[dict[str, Any]], effects_text: str) -> list[dict[str, Any]]:
+    """Each card of ``cards`` (facts) with its effect from the effects file, every card
+    with exactly one right entry, or DataError (code ``bad_starter``) naming the first
+    that is not."""
+    entries, problems = read_effect_file(effects_text)
     if problems:
         raise DataError("bad_starter", f"{EFFECTS_FILE}: {problems[0]}")
     effects = {entry.title: entry for entry in entries}
-    cards = _facts()["cards"]
     stray = sorted(set(effects) - {card["name"] for card in cards})
     if stray:
         raise DataError("bad_starter", f"{EFFECTS_FILE}: no starter card is named {stray[0]!r}")
@@ -62,4 +68,4 @@ def _rows() -> tuple[dict[str, Any], ...]:
         if wrong:
             raise DataError("bad_starter", f"{EFFECTS_FILE}: {wrong[0]}")
         rows.append({**card, "effect_key": entry.key, "effect_params": entry.params})
-    return tuple(rows)
+    return rows
