@@ -22,6 +22,7 @@ from play.engine.games.shadowfist.effects.vocabulary import (
     ABILITY_DOCS,
     KEY_DOCS,
     PARAMS,
+    READINGS,
     TARGET_DOCS,
     TRIGGER_DOCS,
     allowed_values,
@@ -86,6 +87,7 @@ class Vocabulary:
     params: tuple[ParamRow, ...]
     common: tuple[str, ...]
     abilities: tuple[Described, ...]
+    readings: tuple[Described, ...]
 
 
 def vocabulary() -> Vocabulary:
@@ -124,6 +126,7 @@ def vocabulary() -> Vocabulary:
         ),
         common=tuple(sorted(COMMON)),
         abilities=tuple(Described(name, text) for name, text in ABILITY_DOCS.items()),
+        readings=tuple(Described(title, text) for title, text in READINGS),
     )
 
 
@@ -153,6 +156,9 @@ def markdown() -> str:
         "",
         f"Any key also takes the common parameters {_names(words.common)}.",
         "",
+        "## How effects resolve",
+        "",
+        *(line for one in words.readings for line in (f"**{one.name}.** {one.text}", "")),
         "## Triggers",
         "",
         "| trigger | when |",

@@ -1,4 +1,4 @@
-"""Character abilities and restrictions named in the rules summary, as the starter doc
+"""Character abilities and restrictions named in the rules summary, as the effect vocabulary
 reads them ("Abilities and restrictions, as Cardhouse reads them")."""
 
 from __future__ import annotations

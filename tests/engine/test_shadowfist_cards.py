@@ -78,7 +78,7 @@ def test_a_card_is_read_from_the_catalogue_apis_shape():
 
 @pytest.mark.rule("shadowfist.txt", 86)
 def test_the_starter_files_spellings_are_read_and_designators_worked_out():
-    """Starter doc: 'both sites whose subtitle is "Temple Feng Shui Site" carry the
+    """The effect vocabulary: 'both sites whose subtitle is "Temple Feng Shui Site" carry the
     designator Temple'."""
     hall = next(
         card_from_dict(c, i)
@@ -308,7 +308,7 @@ def test_an_unmodelled_card_without_an_id_is_named_by_its_index():
 
 
 def test_a_keys_rule_lists_its_parameters_triggers_and_targets():
-    """The vocabulary's table (docs/shadowfist-starter.md, "The vocabulary"): what a key
+    """The vocabulary's table (docs/shadowfist-effects.md): what a key
     accepts, the untargeted form always among its targets."""
     from play.engine.games.shadowfist.effects.spec import KeyRule, _rule
 

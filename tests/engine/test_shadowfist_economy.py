@@ -1,6 +1,6 @@
 """Effects on Power and cards (effects/economy.py): what they do and the events they tell.
 
-Starter doc, "The vocabulary": ``recycle``: "Put a card of that type, with cost at most
+docs/shadowfist-effects.md: ``recycle``: "Put a card of that type, with cost at most
 ``max_cost``, from your own smoked pile into your hand. You choose it on resolution. If
 there is none, nothing happens."
 """
@@ -112,7 +112,7 @@ def test_a_recycle_with_no_max_cost_offers_a_character_of_any_cost() -> None:
 
 @pytest.mark.rule("shadowfist.txt", "72.3")
 def test_an_opponent_holding_exactly_the_count_discards_them_all_without_a_choice() -> None:
-    """Starter doc, force_discard: "discards ``count`` cards of their choice ... or all of
+    """The effect vocabulary, force_discard: "discards ``count`` cards of their choice ... or all of
     them if they have fewer": with exactly two cards in hand there is nothing to choose."""
     state = main_table(hands={1: ["Temple Novice", "Lead Rain"]})
     held = sorted(state.hands[1])

@@ -1,6 +1,6 @@
 """Reading an effect's key and parameters into a checked spec (effects/spec.py).
 
-Starter doc, "The vocabulary": each key names its parameters, the triggers it may have
+docs/shadowfist-effects.md: each key names its parameters, the triggers it may have
 and the targets it may name; a known key with malformed parameters is a data error that
 names the parameter (docs/shadowfist.md).
 """

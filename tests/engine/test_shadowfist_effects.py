@@ -865,7 +865,7 @@ def test_every_key_of_the_vocabulary_is_resolved_or_continuous():
 
 @pytest.mark.rule("shadowfist.txt", "28.1", "67.2")
 def test_a_cursed_character_whose_fighting_falls_to_its_damage_is_smoked():
-    """Starter doc: smoked 'as soon as it has at least 1 damage and its damage is equal to
+    """The effect vocabulary: smoked 'as soon as it has at least 1 damage and its damage is equal to
     or greater than its Fighting before damage'; 'A Fighting modifier on its own never
     smokes a character that has no damage.'"""
     state = main_table()
@@ -1019,7 +1019,7 @@ def test_healing_a_target_is_told_with_the_damage_removed() -> None:
 
 
 def test_a_heal_of_a_set_amount_removes_only_that_much_damage() -> None:
-    """Starter doc: ``heal`` "removes damage": with an ``amount`` of 1 rather than "all",
+    """The effect vocabulary: ``heal`` "removes damage": with an ``amount`` of 1 rather than "all",
     a character with 3 damage keeps 2 of them."""
     feet = next(c for c in starter_cards() if c["name"] == "Back on My Feet")
     patch = {**feet, "id": "patch-up", "name": "Patch Up"}

@@ -1,6 +1,6 @@
 """Effects that take or cancel cards (effects/removal.py): the events they tell.
 
-Starter doc, "The vocabulary": ``take_control`` makes you its controller for good ("its
+docs/shadowfist-effects.md: ``take_control`` makes you its controller for good ("its
 owner does not change"); ``cancel_event`` cancels an event waiting to resolve ("Its
 costs stay paid").
 """
@@ -114,7 +114,7 @@ def test_any_event_on_the_stack_may_be_cancelled_whoever_played_it() -> None:
 
 @pytest.mark.rule("shadowfist.txt", "45.2")
 def test_a_character_taken_to_a_single_location_moves_to_it() -> None:
-    """Starter doc, take_control: "It moves to a location of yours that you choose": a
+    """The effect vocabulary, take_control: "It moves to a location of yours that you choose": a
     character at the victim's second location comes to the taker's only one."""
     state = main_table()
     put_site(state, 0, "Jade Moon Garden")

@@ -1,5 +1,5 @@
 """Responses: the stack of effects waiting to resolve and the pass rounds of the
-response windows (starter doc, "timing"; readings: docs/shadowfist.md, "Responses")."""
+response windows (the effect vocabulary, "timing"; readings: docs/shadowfist.md, "Responses")."""
 
 from __future__ import annotations
 

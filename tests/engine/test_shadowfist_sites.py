@@ -477,7 +477,7 @@ def test_you_may_only_sacrifice_cards_you_control():
 
 def test_a_card_leaving_play_keeps_nothing_of_play_and_its_states_go_to_the_smoked_pile() -> None:
     """'Damage, turning and effects until the end of the turn do not follow it'; 'If the
-    host leaves play, the state goes to its owner's smoked pile' (starter doc). A taken
+    host leaves play, the state goes to its owner's smoked pile' (the effect vocabulary). A taken
     character goes back to its owner's control."""
     state = main_table()
     char = put_character(state, 1, "Temple Novice", loc=1)

@@ -1,6 +1,6 @@
 """Targets at a location (effects/targets.py): where a card is, for "at this location".
 
-Starter doc, "Targets": the filter ``at_location`` keeps the targets at the location of
+The effect vocabulary, "Targets": the filter ``at_location`` keeps the targets at the location of
 the effect's card. A state is where its host is; an attacking character is at the
 location of the attack's target (rules summary, "Defense": "Resulting combats take place
 at the location of the target").
@@ -209,7 +209,7 @@ def test_an_edge_is_at_no_location_so_its_at_location_ability_has_no_target() ->
 
 @pytest.mark.rule("shadowfist.txt", 86)
 def test_a_designator_filter_keeps_only_characters_with_that_designator() -> None:
-    """Starter doc, "Targets": the filter ``designator`` narrows a character target to the
+    """The effect vocabulary, "Targets": the filter ``designator`` narrows a character target to the
     characters whose title or subtitle has that word (checked in the choice and again on
     resolution)."""
     state = main_table()
@@ -295,7 +295,7 @@ def test_an_edge_entering_play_takes_every_argument_as_a_target() -> None:
 
 
 def test_an_event_is_at_no_location_so_its_at_location_target_is_never_there() -> None:
-    """Starter doc, "Targets": ``at_location`` keeps the targets at the location of the
+    """The effect vocabulary, "Targets": ``at_location`` keeps the targets at the location of the
     effect's card. An event in hand is at no location: 'Inflict 3 damage on a target
     character at this location' has no target, so it cannot be played, and holding it
     does not keep its player in a pass round."""

@@ -177,7 +177,7 @@ def intercept_actions(state: ShadowfistState, seat: int) -> list[Action]:
 def _may_intercept(
     state: ShadowfistState, attacker: int, bits: int, at_target: bool, target_is_char: bool
 ) -> bool:
-    """The attacker's abilities (starter doc): Superleap: "only characters with Superleap
+    """The attacker's abilities (the effect vocabulary): Superleap: "only characters with Superleap
     may intercept it"; Stealth: "only characters already at the target's location may
     intercept it"; Assassinate: "when it attacks a character (not a site), it cannot be
     intercepted"."""

@@ -12,7 +12,7 @@ ends. A regular site taking damage equal to its Body rating can be either seized
 smoked."
 
 Readings (docs/shadowfist.md): combat damage is simultaneous, except that Ambush
-damage comes first (starter doc: "If that damage smokes an opponent without Ambush, that
+damage comes first (the effect vocabulary: "If that damage smokes an opponent without Ambush, that
 opponent inflicts no damage"); an attacker *defeats* an interceptor by smoking it and
 is stopped by one that survives; a target character strikes one attacker that reached
 it, chosen by its controller; the attacking player decides a site's fate.

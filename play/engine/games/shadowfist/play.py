@@ -48,7 +48,7 @@ def title_in_play(state: ShadowfistState, name: str, seat: int | None = None) ->
 
 
 def restricted(state: ShadowfistState, seat: int, card: CardDef) -> bool:
-    """Unique and Limited (starter doc, "Abilities and restrictions"): "Unique: a card
+    """Unique and Limited (docs/shadowfist-starter.md): "Unique: a card
     with this title cannot be played while any card with the same title is in play";
     "Limited: you cannot play a card with this title while you control one in play, and
     you play at most one card with this title per turn"."""

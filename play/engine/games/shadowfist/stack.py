@@ -1,6 +1,6 @@
 """Effects waiting to resolve, and the pass rounds of the response windows.
 
-Starter doc, "timing": "``any``: at any time you could act, on any player's turn,
+The effect vocabulary, "timing": "``any``: at any time you could act, on any player's turn,
 including in response. Effects waiting to resolve form a stack, and the latest one
 resolves first." Readings (docs/shadowfist.md, "Responses"):
 

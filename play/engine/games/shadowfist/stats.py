@@ -68,7 +68,7 @@ def abilities(state: ShadowfistState, char: int) -> int:
 
 
 def toughness(state: ShadowfistState, char: int) -> int:
-    """Toughness from every source, added up (starter doc: "Several Toughness values add up")."""
+    """Toughness from every source, added up (vocabulary: "Several Toughness values add up")."""
     value = state.defs[state.kind[char]].toughness
     if state.attached:
         for effect_card in _host_effects(state, char):

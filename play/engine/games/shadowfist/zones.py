@@ -63,7 +63,7 @@ def leave_play(
 ) -> None:
     """Take a card out of play to ``zone`` (smoked, discard, hand, or burned by ``burner``).
 
-    States attached to it go to their owners' smoked piles (starter doc: "If the host
+    States attached to it go to their owners' smoked piles (the effect vocabulary: "If the host
     leaves play, the state goes to its owner's smoked pile"). Damage, turning and
     effects until the end of the turn do not follow it.
     """

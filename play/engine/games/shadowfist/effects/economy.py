@@ -1,6 +1,6 @@
 """Effects on Power and cards: gain, steal, draw, force a discard, recycle.
 
-Starter doc, "The vocabulary": ``steal_power``: "The target opponent loses up to
+docs/shadowfist-effects.md: ``steal_power``: "The target opponent loses up to
 ``amount`` Power from their pool, and you gain as much as they lost"; ``draw``: "Your
 hand may go above six. If your deck runs out, draw what is left"; ``force_discard``:
 "discards ``count`` cards of their choice ... or all of them if they have fewer";

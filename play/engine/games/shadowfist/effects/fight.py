@@ -1,6 +1,6 @@
 """Effects on characters' health and strength: damage, healing, Fighting, abilities.
 
-Starter doc, "The vocabulary": ``damage_target`` inflicts non-combat damage on one
+docs/shadowfist-effects.md: ``damage_target`` inflicts non-combat damage on one
 target character ("Toughness reduces it"); ``damage_each`` on every character in the
 scope at resolution; ``heal`` removes damage; ``fighting_bonus`` and ``grant_ability``
 played as events last "until the end of the turn" (as states and edges they are

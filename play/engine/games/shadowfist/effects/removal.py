@@ -1,6 +1,6 @@
 """Effects that move, turn or take characters, and that cancel events.
 
-Starter doc, "The vocabulary": ``smoke_target``, ``toast_target`` and ``return_to_hand``
+docs/shadowfist-effects.md: ``smoke_target``, ``toast_target`` and ``return_to_hand``
 send the target to its owner's smoked pile, discard pile or hand ("States attached to it
 go to their owners' smoked piles"); ``take_control`` makes you its controller for good
 ("its owner does not change. It moves to a location of yours that you choose and keeps

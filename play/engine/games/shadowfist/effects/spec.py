@@ -1,6 +1,6 @@
 """Reading a card's ``effect_key`` and ``effect_params`` into a checked :class:`EffectSpec`.
 
-The vocabulary is the starter set's (docs/shadowfist-starter.md, "The vocabulary"): 22
+The vocabulary is the starter set's (docs/shadowfist-effects.md): 22
 keys, each with its parameters, the triggers it may have and the targets it may name.
 A key the engine does not know makes the card a *blank* (reported, never silently
 treated as implemented); a known key with malformed parameters is a data error that
@@ -138,7 +138,7 @@ def _rule(params: str, required: str, triggers: str, targets: str) -> KeyRule:
 
 
 _DAMAGE_LIKE: Final = "play turn"
-#: The vocabulary: key -> its rule (docs/shadowfist-starter.md, "The vocabulary").
+#: The vocabulary: key -> its rule (docs/shadowfist-effects.md).
 KEYS: Final[dict[str, KeyRule]] = {
     "vanilla": _rule("", "", "", ""),
     "ability": _rule("", "", "static", "self"),

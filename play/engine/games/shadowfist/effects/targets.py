@@ -1,6 +1,6 @@
 """Targets: which cards or players an effect may name, and the check again on resolution.
 
-Starter doc, "Targets": a target is chosen when the card is played or the ability
+The effect vocabulary, "Targets": a target is chosen when the card is played or the ability
 declared; filters (``max_cost``, ``max_fighting``, ``at_location``, ``designator``)
 narrow it. "Gone targets": "Targets are checked again when the effect resolves. If a
 target has left play or no longer fits ... the effect does nothing to it."

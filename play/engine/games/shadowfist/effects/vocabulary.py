@@ -74,7 +74,8 @@ PARAMS: Final[dict[str, ParamDoc]] = {
     "attach_to": ParamDoc(
         "text",
         "A state's host: what it may be played on. Its effect applies to the host while "
-        "it is attached; if the host leaves play the state goes to the smoked pile.",
+        "it is attached; if the host leaves play the state goes to its owner's smoked pile. "
+        "A state stays under the control of the player who played it.",
         _one_of(ATTACH_TO),
     ),
     "duration": ParamDoc(
@@ -190,7 +191,9 @@ TRIGGER_DOCS: Final[dict[str, str]] = {
         "You turn this unturned card to get the effect; the turn is the cost, and stays "
         "paid if the effect is cancelled."
     ),
-    "establishing": "In your establishing shot, when you generate Power.",
+    "establishing": (
+        "In your establishing shot, when you generate Power (not if you skip generating it)."
+    ),
     "attack_hit": (
         "Each time this character inflicts combat damage on the target of its attack, at "
         "most once per attack, even if the same combat smokes it."
@@ -239,6 +242,33 @@ ABILITY_DOCS: Final[dict[str, str]] = {
         "damage at the same time."
     ),
 }
+
+
+#: How effects are read when they resolve: the engine's readings where the rules summary
+#: is short (titles and words, in the reference's order).
+READINGS: Final[tuple[tuple[str, str], ...]] = (
+    (
+        "When cards are played",
+        "Characters, states, edges and sites are played in your main shot; an event when "
+        "its `timing` allows (`any` by default). A chosen target is chosen when the card is "
+        "played or the ability declared.",
+    ),
+    (
+        "Gone targets",
+        "Targets are checked again when the effect resolves. A target that has left play or "
+        "no longer fits (it changed controller, moved away from an `at_location` site, is "
+        "now above `max_cost`) is left alone; costs stay paid (Power, resources, turning). "
+        "After an event resolves or is cancelled it goes to its owner's smoked pile, or to "
+        "the discard pile with Toast It.",
+    ),
+    (
+        "Damage and smoking",
+        "Damage lowers Fighting: a character is smoked as soon as it has at least 1 damage "
+        "and its damage is equal to or greater than its Fighting before damage (printed "
+        "Fighting plus modifiers). Fighting never goes below 0; a Fighting modifier alone "
+        "never smokes a character without damage. To heal is to remove damage.",
+    ),
+)
 
 
 def key_params(key: str) -> tuple[str, ...]:
