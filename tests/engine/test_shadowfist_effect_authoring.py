@@ -345,3 +345,108 @@ def test_a_starter_effects_file_that_is_not_right_for_every_card_is_refused(
 ) -> None:
     with pytest.raises(DataError, match=message):
         starter_set.with_effects([{"name": "X", "type": "Event"}], effects)
+
+
+@pytest.mark.parametrize(
+    ("key", "name", "good", "bad", "message"),
+    [
+        (
+            "damage_target",
+            "trigger",
+            "play",
+            "static",
+            "damage_target cannot have trigger 'static'",
+        ),
+        ("vanilla", "trigger", "", "play", "vanilla has no trigger"),
+        (
+            "damage_target",
+            "target",
+            "character",
+            "opponent",
+            "damage_target cannot target 'opponent'",
+        ),
+        ("damage_target", "target", "character", 3, "target must be a string, not 3"),
+        ("damage_target", "amount", 2, "2", "amount must be a whole number, not '2'"),
+        ("heal", "amount", "all", "most", "amount must be a whole number, not 'most'"),
+        ("damage_target", "amount", 0, -1, "damage_target amount cannot be negative"),
+        ("fighting_bonus", "amount", -2, True, "amount must be a whole number, not True"),
+        ("draw", "count", 0, -1, "count must be a whole number from 0, not -1"),
+        ("draw", "count", 2, "2", "count must be a whole number from 0, not '2'"),
+        ("damage_target", "max_cost", None, -1, "max_cost must be a whole number from 0, not -1"),
+        (
+            "damage_target",
+            "max_fighting",
+            3,
+            "3",
+            "max_fighting must be a whole number from 0, not '3'",
+        ),
+        (
+            "damage_target",
+            "at_location",
+            True,
+            "yes",
+            "at_location must be true or false, not 'yes'",
+        ),
+        ("vanilla", "toast_it", False, 1, "toast_it must be true or false, not 1"),
+        ("grant_ability", "abilities", ["guts"], ["flying"], "unknown ability 'flying'"),
+        ("site_power_bonus", "designator", "Temple", 7, "designator must be a string, not 7"),
+        ("draw", "timing", "any", "later", "timing is 'main' or 'any', not 'later'"),
+        (
+            "fighting_bonus",
+            "attach_to",
+            "your_site",
+            "site",
+            "attach_to is one of ['opponent_character', 'your_character', 'your_site'], not 'site'",
+        ),
+        ("fighting_bonus", "duration", "turn", "ever", "duration is 'turn', not 'ever'"),
+        (
+            "damage_each",
+            "scope",
+            "all_characters",
+            "all",
+            "damage_each scope is all_characters or opponent_characters: 'all'",
+        ),
+        ("fighting_bonus", "condition", "attacking", "x", "condition is 'attacking', not 'x'"),
+        ("cost_reduction", "card_type", "Event", "Other", "unknown card_type 'Other'"),
+        (
+            "recycle",
+            "from",
+            "smoked_pile",
+            "deck",
+            "recycle takes cards from the smoked_pile, not 'deck'",
+        ),
+        ("recycle", "to", "hand", "deck", "recycle puts the card into the hand, not 'deck'"),
+        ("draw", "trigger", "turn", 5, "trigger must be a string, not 5"),
+    ],
+)
+def test_each_parameter_is_checked_on_its_own_and_named(
+    key: str, name: str, good: Any, bad: Any, message: str
+) -> None:
+    check_value(key, name, good)
+    with pytest.raises(EffectError) as caught:
+        check_value(key, name, bad)
+    assert (str(caught.value), caught.value.param) == (message, name)
+
+
+@pytest.mark.parametrize(
+    ("key", "params", "param"),
+    [
+        ("site_body_bonus", {"amount": 1}, "trigger"),
+        ("cancel_event", {"trigger": "play", "target": "character"}, "target"),
+        ("damage_target", {"trigger": "play", "amount": 1, "target": "opponent"}, "target"),
+        ("fighting_bonus", {"trigger": "static", "amount": 1, "target": "host"}, "attach_to"),
+        ("damage_target", {"trigger": "play", "amount": 1, "target": "character", "zz": 1}, "zz"),
+        ("damage_target", {"trigger": "play", "target": "character"}, ""),
+    ],
+)
+def test_parse_effect_names_the_parameter_of_its_refusal(
+    key: str, params: dict[str, Any], param: str
+) -> None:
+    with pytest.raises(EffectError) as caught:
+        parse_effect(key, params)
+    assert caught.value.param == param
+
+
+def test_an_effect_error_is_about_the_key_as_a_whole_unless_told() -> None:
+    assert EffectError("x").param == ""
+    assert EffectError("x", "amount").param == "amount"
