@@ -17,6 +17,7 @@ from play.engine.games.chizo import goldfish as chizo_goldfish
 from play.engine.games.chizo import search as chizo_search
 from play.engine.games.chizo.game import GAME as CHIZO
 from play.engine.games.shadowfist import DeckPlan, goldfish
+from play.engine.games.shadowfist import search as shadowfist_search
 from play.engine.games.shadowfist.game import GAME as SHADOWFIST
 
 from .chizo_data import tile_list, typical_stack
@@ -140,3 +141,11 @@ def test_a_shadowfist_search_bot_plays_a_whole_match_by_the_rules_and_replays_it
     first = _play_out(SHADOWFIST, setup, ["search-strong", "tactician"], 4)
     assert first[1].status == "finished"
     assert _play_out(SHADOWFIST, setup, ["search-strong", "tactician"], 4) == first
+
+
+@pytest.mark.parametrize("game", [CHIZO, SHADOWFIST], ids=["chizo", "shadowfist"])
+def test_each_game_says_the_measured_gap_of_each_bot_it_measured(game: Any) -> None:
+    gaps = (chizo_search if game is CHIZO else shadowfist_search).GOLDFISH_GAPS
+    for bot, gap in gaps.items():
+        assert game.goldfish_gap(bot) == gap
+    assert game.goldfish_gap("no-such-bot") is None

@@ -240,8 +240,7 @@ def parse_effect(key: str, params: Mapping[str, Any]) -> EffectSpec:
     # What is left: the defaults, and the parameters that depend on one another.
     trigger = _text(params, "trigger", "static" if key == "ability" else "")
     _check_trigger(key, rule, trigger)
-    target = _text(params, "target", "")
-    _check_target(key, rule, target)
+    target = _text(params, "target", "")  # checked with the parameters given
     timing = _text(params, "timing", ANY if trigger == PLAY else MAIN)
     grants, grant_toughness = (0, 0)
     if key == "grant_ability":
@@ -290,45 +289,48 @@ def check_value(key: str, name: str, value: Any) -> None:
 
 
 def _check_value(key: str, name: str, value: Any) -> None:
-    one = {name: value}
     if name == "trigger":
-        _check_trigger(key, KEYS[key], _text(one, name, ""))
+        _check_trigger(key, KEYS[key], _as_text(name, value))
     elif name == "target":
-        _check_target(key, KEYS[key], _text(one, name, ""))
+        _check_target(key, KEYS[key], _as_text(name, value))
     elif name == "amount":
-        _amount(key, one)
+        _amount(key, {name: value})
     elif name == "count":
-        _int(one, name, 0)
+        _as_count(name, value)
     elif name in ("max_cost", "max_fighting"):
-        _opt_int(one, name)  # null: no limit
+        _opt_int({name: value}, name)  # null: no limit
     elif name in ("at_location", "toast_it"):
-        _flag(one, name)
+        _flag({name: value}, name)
     elif name == "abilities":
         parse_abilities(value)
     elif name == "designator":
-        _text(one, name, "")
+        _as_text(name, value)
     elif name in _CHOICES:
-        _choice(one, name)
+        _choice(name, value)
 
 
 def _check_trigger(key: str, rule: KeyRule, trigger: str) -> None:
+    """Reached with a trigger given (through check_value, which names the parameter) or
+    with the key's default, which only a key that must have one can lack."""
     if rule.triggers and trigger not in rule.triggers:
         raise EffectError(f"{key} cannot have trigger {trigger!r}", "trigger")
     if not rule.triggers and trigger:
-        raise EffectError(f"{key} has no trigger", "trigger")
+        raise EffectError(f"{key} has no trigger")
 
 
 def _check_target(key: str, rule: KeyRule, target: str) -> None:
+    """Reached with a target given only (no target, "", fits every key): check_value
+    names the parameter."""
     if target not in rule.targets:
-        raise EffectError(f"{key} cannot target {target!r}", "target")
+        raise EffectError(f"{key} cannot target {target!r}")
 
 
-def _choice(params: Mapping[str, Any], name: str) -> str:
-    value = _text(params, name, "")
+def _choice(name: str, value: Any) -> str:
+    text = _as_text(name, value)
     allowed, message = _CHOICES[name]
-    if value not in allowed:
-        raise EffectError(message.format(value=value))
-    return value
+    if text not in allowed:
+        raise EffectError(message.format(value=text))
+    return text
 
 
 #: The enumerated parameters: their values and the refusal of any other.
@@ -356,21 +358,28 @@ def _amount(key: str, params: Mapping[str, Any]) -> tuple[int, bool]:
 
 
 def _text(params: Mapping[str, Any], name: str, default: str) -> str:
-    value = params.get(name, default)
+    return _as_text(name, params.get(name, default))
+
+
+def _as_text(name: str, value: Any) -> str:
     if not isinstance(value, str):
         raise EffectError(f"{name} must be a string, not {value!r}")
     return value
 
 
 def _int(params: Mapping[str, Any], name: str, default: int) -> int:
-    value = params.get(name, default)
+    return _as_count(name, params.get(name, default))
+
+
+def _as_count(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise EffectError(f"{name} must be a whole number from 0, not {value!r}")
     return value
 
 
 def _opt_int(params: Mapping[str, Any], name: str) -> int | None:
-    return None if params.get(name) is None else _int(params, name, 0)
+    value = params.get(name)
+    return None if value is None else _as_count(name, value)
 
 
 def _flag(params: Mapping[str, Any], name: str) -> bool:
