@@ -373,6 +373,16 @@ def test_export_effects_writes_a_file_load_effects_reads(
         call_command("export_effects", "shadowfist", "--set", "NOPE")
 
 
+def test_load_effects_reads_a_file_saved_with_a_byte_order_mark(
+    tmp_path: Path, real_cards: dict[str, Card]
+) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_text("\ufeff" + GOOD, encoding="utf-8")
+    out = io.StringIO()
+    call_command("load_effects", "shadowfist", str(path), stdout=out)
+    assert out.getvalue().startswith("3 effects written")
+
+
 def test_load_effects_refuses_a_file_it_cannot_read(tmp_path: Path) -> None:
     path = tmp_path / "latin1.toml"
     path.write_bytes(b'[cards."Caf\xe9"]\n')

@@ -32,7 +32,7 @@ class Command(BaseCommand):
         try:
             if path.stat().st_size > MAX_EFFECT_FILE_BYTES:
                 raise CommandError(f"{path} is larger than {MAX_EFFECT_FILE_BYTES:,} bytes")
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # a BOM from some editors
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"cannot read {path}: {error}") from error
         game = Game.objects.filter(slug=options["game"]).first()
