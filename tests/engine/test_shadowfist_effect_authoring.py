@@ -417,6 +417,7 @@ def test_a_starter_effects_file_that_is_not_right_for_every_card_is_refused(
         ),
         ("recycle", "to", "hand", "deck", "recycle puts the card into the hand, not 'deck'"),
         ("draw", "trigger", "turn", 5, "trigger must be a string, not 5"),
+        ("draw", "timing", "main", 5, "timing must be a string, not 5"),
     ],
 )
 def test_each_parameter_is_checked_on_its_own_and_named(
