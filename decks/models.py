@@ -6,6 +6,24 @@ from django.conf import settings
 from django.db import models
 
 from cards.models import Card, Game
+from decks.decklists.models import (
+    Decklist,
+    DecklistComment,
+    DecklistEntry,
+    DecklistLike,
+    DecklistReport,
+)
+
+__all__ = [
+    "Deck",
+    "DeckEntry",
+    "DeckVersion",
+    "Decklist",
+    "DecklistComment",
+    "DecklistEntry",
+    "DecklistLike",
+    "DecklistReport",
+]
 
 
 class Deck(models.Model):
@@ -24,6 +42,14 @@ class Deck(models.Model):
         max_length=8, choices=Visibility.choices, default=Visibility.PRIVATE
     )
     version = models.PositiveIntegerField(default=1, help_text="Raised by every saved change.")
+    derived_from = models.ForeignKey(
+        "decks.Decklist",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="copies",
+        help_text="The published decklist this deck was copied from.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -8,6 +8,7 @@ from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
 from cards.vocabulary import DECK_GAMES
+from decks.limits import MAX_DESCRIPTION_CHARS
 from decks.models import Deck, DeckEntry, DeckVersion
 from decks.selectors import MAX_FORMATS
 from decks.textlist import MAX_COUNT, MAX_LIST_CHARS
@@ -34,7 +35,9 @@ class DeckInputSerializer(JsonInput):
 
     game = serializers.ChoiceField(choices=DECK_GAMES)
     name = serializers.CharField(max_length=100)
-    description = serializers.CharField(max_length=5000, allow_blank=True, required=False)
+    description = serializers.CharField(
+        max_length=MAX_DESCRIPTION_CHARS, allow_blank=True, required=False
+    )
     format = serializers.CharField(max_length=32, required=False)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
     list = serializers.CharField(

@@ -10,6 +10,7 @@ from django import forms
 
 from cards.vocabulary import DECK_GAMES, GAMES
 from decks.formats import default_format, formats_for_game
+from decks.limits import MAX_DESCRIPTION_CHARS
 from decks.models import Deck
 from decks.stats import MAX_TURNS
 from decks.textlist import MAX_COUNT, MAX_LIST_CHARS
@@ -70,7 +71,7 @@ class DeckSettingsForm(forms.Form):
     format = forms.ChoiceField(choices=())
     visibility = forms.ChoiceField(choices=Deck.Visibility.choices)
     description = forms.CharField(
-        max_length=5000, required=False, widget=forms.Textarea(attrs={"rows": 3})
+        max_length=MAX_DESCRIPTION_CHARS, required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
     version = version_field()
 
