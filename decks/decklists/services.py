@@ -46,6 +46,10 @@ class DecklistRefusedError(ValueError):
         self.field = field
 
 
+class DecklistForbiddenError(DecklistRefusedError):
+    """A write only the owner, the author or a moderator may make (403)."""
+
+
 class DecklistThrottledError(Exception):
     """Too many comments or reports in the last hour (429)."""
 
@@ -132,7 +136,7 @@ def decklist_withdraw(
     both (with the reason), and a 404 to everyone else."""
     decklist = _for_write(user, decklist_id)
     if decklist.owner_id != user.pk and not is_moderator(user):
-        raise DecklistRefusedError("only its owner or a moderator can unpublish a decklist")
+        raise DecklistForbiddenError("only its owner or a moderator can unpublish a decklist")
     reason = reason.strip()
     if len(reason) > MAX_WITHDRAW_REASON_CHARS:
         raise DecklistRefusedError(
@@ -158,7 +162,7 @@ def decklist_restore(*, user: AbstractBaseUser | AnonymousUser, decklist_id: int
         return decklist
     by_owner = decklist.withdrawn_by_id == decklist.owner_id
     if not is_moderator(user) and not (decklist.owner_id == user.pk and by_owner):
-        raise DecklistRefusedError("a moderator unpublished this decklist; only one can undo it")
+        raise DecklistForbiddenError("a moderator unpublished this decklist; only one can undo it")
     decklist.withdrawn_at = None
     decklist.withdrawn_by = None
     decklist.withdrawn_reason = ""
@@ -243,7 +247,7 @@ def comment_delete(
         raise DecklistRefusedError("no such comment on this decklist", "comment")
     allowed = {comment.author_id, decklist.owner_id}
     if user.pk not in allowed and not is_moderator(user):
-        raise DecklistRefusedError(
+        raise DecklistForbiddenError(
             "only the comment's author, the decklist's owner or a moderator can delete it"
         )
     comment.delete()
