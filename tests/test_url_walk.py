@@ -14,15 +14,23 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from cards.models import Card
 from decks import services as deck_services
+from decks.decklists import services as decklist_services
 from play.matches.models import Match
 from play.simulations.models import Simulation
 
 pytestmark = pytest.mark.django_db
 
 #: (route, method) open to anonymous visitors: catalogue reads (the effect vocabulary too),
-#: anonymous deck validation, health, signing up and in, and the API's own description.
+#: reading public decks and published decklists, anonymous deck validation, health,
+#: signing up and in, and the API's own description.
 PUBLIC = {
     ("", "GET"), ("cards/", "GET"), ("cards/<int:card_id>/", "GET"),
+    ("decks/<int:deck_id>/", "GET"), ("decks/<int:deck_id>/search/", "GET"),
+    ("decks/<int:deck_id>/stats/", "GET"), ("decks/<int:deck_id>/history/", "GET"),
+    ("decks/<int:deck_id>/export/<str:kind>/", "GET"),
+    ("decklists/", "GET"), ("decklists/<int:decklist_id>/", "GET"),
+    ("decklists/<int:decklist_id>/<slug:slug>/", "GET"),
+    ("decklists/<int:decklist_id>/export/<str:kind>/", "GET"),
     ("effects/<slug:game>/", "GET"),
     ("accounts/login/", "GET"), ("accounts/login/", "POST"),
     ("accounts/signup/", "GET"), ("accounts/signup/", "POST"), ("accounts/logout/", "POST"),
@@ -65,12 +73,16 @@ def ids(alice: User) -> dict[str, str]:
     )
     card = Card.objects.filter(game__slug="chizo").first()
     assert card is not None
+    stack = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n6 Ox\n3 Dragon\n3 Push"
+    listed = deck_services.deck_create_from_text(owner=alice, game="chizo", name="L", text=stack)
+    decklist = decklist_services.decklist_publish(user=alice, deck_id=listed.pk)
     return {"deck": str(deck.pk), "match": str(match.pk), "simulation": str(simulation.pk),
-            "card": str(card.pk)}  # fmt: skip
+            "card": str(card.pk), "decklist": str(decklist.pk)}  # fmt: skip
 
 
 def concrete(route: str, ids: dict[str, str]) -> str:
-    owner = next((k for k in ("card", "deck", "match", "simulation") if k in route), "deck")
+    kinds = ("card", "decklist", "deck", "match", "simulation")
+    owner = next((k for k in kinds if k in route), "deck")
     if route.startswith(("simulations/", "api/v1/simulations/")):
         owner = "simulation"
     if route.startswith(("play/matches/", "api/v1/matches/")):
