@@ -294,3 +294,4 @@ def test_the_authors_goldfish_of_exactly_the_list_shows_on_the_decklist(
     assert Simulation.objects.filter(status="done").count() == 1
     assert "goldfished exactly this list" in page.text
     assert "greedy" in page.text
+
