@@ -317,8 +317,14 @@ def card_in_decklists(*, card: Card, limit: int = CARD_PAGE_DECKLISTS) -> CardIn
             .annotate(n=Count("decklist_id"))
             .values_list("card_id", "n")
         )
-        counts = {b: (overall[b], n) for b, n in together.items()}
-    pairings = often_played_with(decks=total, with_a=with_a, counts=counts, limit=PLAYED_WITH_LIMIT)
+        # Each count is its own query: a decklist published or withdrawn between them
+        # could make them disagree by one, so each is raised to what the others imply.
+        counts = {b: (max(overall.get(b, 0), n), n) for b, n in together.items()}
+        with_a = max([with_a, *together.values()])
+    total = max([total, with_a, *(n_b for n_b, _ in counts.values())])
+    pairings = often_played_with(
+        decks=total, with_a=with_a, counts=counts, card=card.pk, limit=PLAYED_WITH_LIMIT
+    )
     names = dict(Card.objects.filter(pk__in=[p.card for p in pairings]).values_list("pk", "name"))
     recent = list(playing.select_related("owner").order_by("-published_at", "-id")[:limit])
     return CardInDecklists(card, total, with_a, recent, pairings, names)
