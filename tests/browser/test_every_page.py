@@ -9,7 +9,6 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from cards.models import Card
-
 from decks.decklists import services as decklist_services
 from tests.browser.conftest import PHONE, htmx_idle, screenshot
 from tests.browser.test_play import chizo_deck
