@@ -227,6 +227,8 @@ def test_a_flood_of_comments_is_refused(alice: User, bob: User) -> None:
 def test_a_report_records_its_reason(alice: User, bob: User) -> None:
     decklist = publish(alice)
     comment = services.comment_add(user=alice, decklist_id=decklist.pk, body="hi")
+    with pytest.raises(services.DecklistRefusedError, match="unpublish your own"):
+        services.decklist_report(user=alice, decklist_id=decklist.pk, reason="spam")
     with pytest.raises(services.DecklistRefusedError, match="no reason 'rude'"):
         services.decklist_report(user=bob, decklist_id=decklist.pk, reason="rude")
     report = services.decklist_report(user=bob, decklist_id=decklist.pk, reason="spam",
