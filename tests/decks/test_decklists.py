@@ -14,7 +14,12 @@ from django.utils import timezone
 from cards.models import Card
 from decks.decklists import selectors, services
 from decks.decklists.models import Decklist, DecklistReport
-from decks.decklists.query import DecklistQueryError, parse_query, query_from_params
+from decks.decklists.query import (
+    DecklistQueryError,
+    card_param,
+    parse_query,
+    query_from_params,
+)
 from decks.limits import COMMENTS_PER_HOUR, MAX_COMMENT_CHARS
 from decks.models import Deck
 from decks.services import DeckChanges, StaleVersionError, deck_create_from_text, deck_update
@@ -374,3 +379,23 @@ def test_swaps_come_from_the_decklists_most_like_it(alice: User, bob: User) -> N
     eggs = publish(alice)
     publish(bob, OTHER, name="Boulders")
     assert [card.name for card in selectors.swap_suggestions(decklist=eggs)] == ["Boulder"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "read"),
+    [
+        ("Golden Egg>=2", ("Golden Egg", ">=", "2")),
+        ('"Golden Egg" >= 2', ("Golden Egg", ">=", "2")),
+        ("Area 51", ("Area 51", "", "")),
+        ('"Is That All You Got?"', ("Is That All You Got?", "", "")),
+        ("Push=0", ("Push", "=", "0")),
+        ("a" + " " * 100_000 + "b>", ("a" + " " * 100_000 + "b>", "", "")),
+    ],
+)
+def test_a_card_parameter_is_read_from_its_end(raw: str, read: tuple[str, str, str]) -> None:
+    assert card_param(raw) == read
+
+
+def test_a_card_parameter_past_the_bound_is_refused() -> None:
+    with pytest.raises(DecklistQueryError, match="at most 500 characters"):
+        query_from_params({"card": ["Rat" + " " * 600 + ">=2"]})
