@@ -14,13 +14,19 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from cards.models import Card
 from decks import services as deck_services
+from decks.decklists.services import comment_add, decklist_publish
 from play.matches.models import Match
 from play.simulations.models import Simulation
 
 pytestmark = pytest.mark.django_db
 
+#: A legal ChiZo stack, to publish.
+BASICS = "Rat Ox Tiger Rabbit Dragon Snake Horse Ram Monkey Rooster"
+STACK = "\n".join(f"3 {name}" for name in BASICS.split())
+
 #: (route, method) open to anonymous visitors: catalogue reads (the effect vocabulary too),
-#: anonymous deck validation, health, signing up and in, and the API's own description.
+#: anonymous deck validation, reads of a public deck, published decklists and a card's
+#: decklists, health, signing up and in, and the API's own description.
 PUBLIC = {
     ("", "GET"), ("cards/", "GET"), ("cards/<int:card_id>/", "GET"),
     ("effects/<slug:game>/", "GET"),
@@ -30,6 +36,11 @@ PUBLIC = {
     ("api/v1/games/", "GET"), ("api/v1/sets/", "GET"), ("api/v1/cards/", "GET"),
     ("api/v1/cards/<int:pk>/", "GET"), ("api/v1/decks/validate/", "POST"),
     ("api/v1/auth/token/", "POST"), ("api/schema/", "GET"), ("api/docs/", "GET"),
+    *(("api/v1/decks/<int:pk>/" + tail, "GET")
+      for tail in ("", "validate/", "export/", "stats/", "sample-hand/", "history/", "diff/")),
+    ("api/v1/decklists/", "GET"), ("api/v1/decklists/<int:pk>/", "GET"),
+    ("api/v1/decklists/<int:pk>/export/", "GET"), ("api/v1/decklists/<int:pk>/comments/", "GET"),
+    ("api/v1/cards/<int:pk>/decklists/", "GET"),
 }  # fmt: skip
 
 
@@ -65,12 +76,19 @@ def ids(alice: User) -> dict[str, str]:
     )
     card = Card.objects.filter(game__slug="chizo").first()
     assert card is not None
+    published = deck_services.deck_create_from_text(
+        owner=alice, game="chizo", name="Published", text=STACK
+    )
+    decklist = decklist_publish(user=alice, deck_id=published.pk)
+    comment = comment_add(user=alice, decklist_id=decklist.pk, body="A comment")
     return {"deck": str(deck.pk), "match": str(match.pk), "simulation": str(simulation.pk),
-            "card": str(card.pk)}  # fmt: skip
+            "card": str(card.pk), "decklist": str(decklist.pk),
+            "comment_id": str(comment.pk)}  # fmt: skip
 
 
 def concrete(route: str, ids: dict[str, str]) -> str:
-    owner = next((k for k in ("card", "deck", "match", "simulation") if k in route), "deck")
+    kinds = ("card", "decklist", "deck", "match", "simulation")
+    owner = next((k for k in kinds if k in route), "deck")
     if route.startswith(("simulations/", "api/v1/simulations/")):
         owner = "simulation"
     if route.startswith(("play/matches/", "api/v1/matches/")):
@@ -79,7 +97,7 @@ def concrete(route: str, ids: dict[str, str]) -> str:
     def value(match: re.Match[str]) -> str:
         kind, name = match.group(1), match.group(2)
         if kind == "int":
-            return ids[owner]
+            return ids.get(name, ids[owner])
         return {"game": "raise", "kind": "text"}.get(name, name)
 
     return "/" + re.sub(r"<(\w+):(\w+)>", value, route)

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from decks.api import decklist_views as decklists
 from decks.api import views
 
 urlpatterns = [
@@ -14,4 +15,45 @@ urlpatterns = [
     path("decks/<int:pk>/sample-hand/", views.DeckSampleHandView.as_view(), name="deck-sample"),
     path("decks/<int:pk>/history/", views.DeckHistoryView.as_view(), name="deck-history"),
     path("decks/<int:pk>/diff/", views.DeckDiffView.as_view(), name="deck-diff"),
+    path("decks/<int:pk>/publish/", decklists.DeckPublishView.as_view(), name="deck-publish"),
+    path("decklists/", decklists.DecklistListView.as_view(), name="decklist-list"),
+    path("decklists/<int:pk>/", decklists.DecklistDetailView.as_view(), name="decklist-detail"),
+    path(
+        "decklists/<int:pk>/export/",
+        decklists.DecklistExportView.as_view(),
+        name="decklist-export",
+    ),
+    path(
+        "decklists/<int:pk>/withdraw/",
+        decklists.DecklistWithdrawView.as_view(),
+        name="decklist-withdraw",
+    ),
+    path(
+        "decklists/<int:pk>/restore/",
+        decklists.DecklistRestoreView.as_view(),
+        name="decklist-restore",
+    ),
+    path("decklists/<int:pk>/like/", decklists.DecklistLikeView.as_view(), name="decklist-like"),
+    path(
+        "decklists/<int:pk>/comments/",
+        decklists.DecklistCommentsView.as_view(),
+        name="decklist-comments",
+    ),
+    path(
+        "decklists/<int:pk>/comments/<int:comment_id>/",
+        decklists.DecklistCommentView.as_view(),
+        name="decklist-comment",
+    ),
+    path(
+        "decklists/<int:pk>/reports/",
+        decklists.DecklistReportView.as_view(),
+        name="decklist-reports",
+    ),
+    path("decklists/<int:pk>/copy/", decklists.DecklistCopyView.as_view(), name="decklist-copy"),
+    # A card seen through the decklists: routed here, since cards may not import decks.
+    path(
+        "cards/<int:pk>/decklists/",
+        decklists.CardDecklistsView.as_view(),
+        name="card-decklists",
+    ),
 ]

@@ -45,6 +45,7 @@ _TERM = re.compile(
     r"(?P<op>>=|<=|>|<|=)?(?P<count>[0-9]*)"
 )
 _CARD_PARAM = re.compile(r'\s*"?(?P<name>.*?)"?\s*(?:(?P<op>>=|<=|>|<|=)\s*(?P<count>[0-9]+))?\s*')
+_COMPARISON = re.compile(r"[<>=]")
 _KEYS: Final = {
     "card": "card",
     "game": "game",
@@ -151,8 +152,12 @@ def query_from_params(params: Mapping[str, Sequence[str]]) -> DecklistQuery:
         if not raw.strip():
             continue
         match = _CARD_PARAM.fullmatch(raw)
-        if match is None or not match["name"]:
-            raise DecklistQueryError("card", f"cannot read {raw[:40]!r}; write NAME or NAME>=2")
+        # A comparison left in the name is a count not in ASCII digits ("Rat>=" and a
+        # full-width 2): no card name holds one, so say how to write the count.
+        if match is None or not match["name"] or _COMPARISON.search(match["name"]):
+            raise DecklistQueryError(
+                "card", f"cannot read {raw[:40]!r}; write NAME or NAME>=2 (digits 0-9)"
+            )
         query = _with(
             query, "card", match["name"], match["op"] or ">=", match["count"] or "1", "card"
         )

@@ -3,10 +3,11 @@
 Each operation is fuzzed (the examples, coverage and fuzzing phases), then the API as a
 whole in stateful runs that follow the links schemathesis infers between operations.
 Requests carry a test user's token. The user owns decks, matches and simulations, and
-another user owns a public and a private deck; most valid ids the fuzzer generates are
-steered to these objects, so that success responses, 403s and 409s are checked too and
-not only the 404 of a random id. Checks that are told of answers they cannot know to be
-right are configured in schemathesis.toml, with the reasons.
+another user owns a public and a private deck; each publishes decklists and comments on
+the other's. Most valid ids the fuzzer generates are steered to these objects, so that
+success responses, 403s and 409s are checked too and not only the 404 of a random id.
+Checks that are told of answers they cannot know to be right are configured in
+schemathesis.toml, with the reasons.
 
 Then attacks the schema cannot express, each operation in turn: an integer query
 parameter in digits of another script or longer than any bound, and a JSON body nested
@@ -194,6 +195,18 @@ def _simulations(client: APIClient, decks: list[int]) -> tuple[int, int, int]:
     return pair["a"], pair["b"], pending["id"]
 
 
+def _decklists(fuzzer: APIClient, stranger: APIClient, decks: dict[str, list[int]]) -> list[int]:
+    """The fuzzer's decklist and the stranger's (with a comment each), then the stranger's
+    second, withdrawn: readable by the fuzzer, mine and theirs, and one that answers 404."""
+    mine = _created(fuzzer, f"/api/v1/decks/{decks['mine'][0]}/publish/", {})["id"]
+    theirs = _created(stranger, f"/api/v1/decks/{decks['theirs'][0]}/publish/", {})["id"]
+    gone = _created(stranger, f"/api/v1/decks/{decks['theirs'][1]}/publish/", {})["id"]
+    assert stranger.post(f"/api/v1/decklists/{gone}/withdraw/", {}).status_code == 200
+    for client, decklist in ((fuzzer, theirs), (stranger, mine)):
+        _created(client, f"/api/v1/decklists/{decklist}/comments/", {"body": "Nice."})
+    return [mine, theirs, gone]
+
+
 def _build(world: World) -> None:
     fuzzer, stranger, user = APIClient(), APIClient(), _user("fuzzer")
     fuzzer.force_authenticate(user)
@@ -205,6 +218,7 @@ def _build(world: World) -> None:
     world.comparable = (a, b)
     world.ids = {
         "decks": decks["mine"] + decks["theirs"],
+        "decklists": _decklists(fuzzer, stranger, decks),
         "matches": _matches(fuzzer, decks["mine"][0]),
         "simulations": [a, b, pending],
         "cards": list(Card.objects.order_by("id").values_list("id", flat=True)[:3]),
