@@ -9,6 +9,8 @@ urlpatterns = [
     path("decks/", include("decks.pages.urls")),
     path("", include("play.matches.pages.urls")),
     path("", include("play.simulations.pages.urls")),
+    # After play's routes: /decklists/<id>/compare/ is play's, <id>/<name>/ the page's.
+    path("decklists/", include("decks.pages.decklist_urls")),
     path("", include("web.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("cards.api.urls")),

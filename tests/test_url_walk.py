@@ -14,21 +14,23 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from cards.models import Card
 from decks import services as deck_services
-from decks.decklists.services import comment_add, decklist_publish
+from decks.decklists import services as decklist_services
 from play.matches.models import Match
 from play.simulations.models import Simulation
 
 pytestmark = pytest.mark.django_db
 
-#: A legal ChiZo stack, to publish.
-BASICS = "Rat Ox Tiger Rabbit Dragon Snake Horse Ram Monkey Rooster"
-STACK = "\n".join(f"3 {name}" for name in BASICS.split())
-
 #: (route, method) open to anonymous visitors: catalogue reads (the effect vocabulary too),
-#: anonymous deck validation, reads of a public deck, published decklists and a card's
-#: decklists, health, signing up and in, and the API's own description.
+#: reading public decks and published decklists (pages and API), a card's decklists,
+#: anonymous deck validation, health, signing up and in, and the API's own description.
 PUBLIC = {
     ("", "GET"), ("cards/", "GET"), ("cards/<int:card_id>/", "GET"),
+    ("decks/<int:deck_id>/", "GET"), ("decks/<int:deck_id>/search/", "GET"),
+    ("decks/<int:deck_id>/stats/", "GET"), ("decks/<int:deck_id>/history/", "GET"),
+    ("decks/<int:deck_id>/export/<str:kind>/", "GET"),
+    ("decklists/", "GET"), ("decklists/<int:decklist_id>/", "GET"),
+    ("decklists/<int:decklist_id>/<slug:slug>/", "GET"),
+    ("decklists/<int:decklist_id>/export/<str:kind>/", "GET"),
     ("effects/<slug:game>/", "GET"),
     ("accounts/login/", "GET"), ("accounts/login/", "POST"),
     ("accounts/signup/", "GET"), ("accounts/signup/", "POST"), ("accounts/logout/", "POST"),
@@ -76,11 +78,10 @@ def ids(alice: User) -> dict[str, str]:
     )
     card = Card.objects.filter(game__slug="chizo").first()
     assert card is not None
-    published = deck_services.deck_create_from_text(
-        owner=alice, game="chizo", name="Published", text=STACK
-    )
-    decklist = decklist_publish(user=alice, deck_id=published.pk)
-    comment = comment_add(user=alice, decklist_id=decklist.pk, body="A comment")
+    stack = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n6 Ox\n3 Dragon\n3 Push"
+    listed = deck_services.deck_create_from_text(owner=alice, game="chizo", name="L", text=stack)
+    decklist = decklist_services.decklist_publish(user=alice, deck_id=listed.pk)
+    comment = decklist_services.comment_add(user=alice, decklist_id=decklist.pk, body="Hm")
     return {"deck": str(deck.pk), "match": str(match.pk), "simulation": str(simulation.pk),
             "card": str(card.pk), "decklist": str(decklist.pk),
             "comment_id": str(comment.pk)}  # fmt: skip
@@ -121,6 +122,23 @@ def test_every_route_is_public_only_if_allow_listed(client: Any, ids: dict[str, 
             assert not refused(response) or response.status_code == 405, (method, url)
         else:
             assert refused(response), (method, url, response.status_code)
+
+
+def route_names(patterns: list[Any], namespace: str = "") -> Iterator[str]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            yield from route_names(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield namespace + pattern.name
+
+
+def test_no_two_routes_share_a_name() -> None:
+    # reverse() takes whichever route of a shared name fits the arguments: a page's form
+    # could post to an API route of the same name.
+    names = list(route_names(get_resolver().url_patterns))
+
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
 
 
 def test_the_allow_list_names_only_real_routes() -> None:

@@ -44,6 +44,7 @@ from cards.vocabulary import (
 from web.errors import ApiError
 from web.fields import WholeNumberField
 from web.numbers import page_number
+from web.sections import sections
 
 PAGE_SIZES = {"grid": 60, "list": 100}
 MAX_STAT = 99
@@ -311,6 +312,8 @@ def render_card_page(
         ),
         "modelling": modelling_shown(card),
         "effect": effect,
+        # What other apps show about the card (the decklists that play it).
+        "sections": sections("card", request, card),
     }
     return render(request, "cards/card.html", context, status=status)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -29,19 +29,16 @@ from web.numbers import MAX_ID
 
 
 def page_url(decklist_id: int) -> str:
-    """The decklist's page (the route the pages name `decklist-page`, at /decklists/<id>/)."""
-    try:
-        return reverse("decklist-page", args=[decklist_id])
-    except NoReverseMatch:
-        return f"/decklists/{decklist_id}/"
+    """The decklist's page."""
+    return reverse("decklist-page", args=[decklist_id])
 
 
 def api_url(decklist_id: int) -> str:
-    return reverse("decklist-detail", args=[decklist_id])
+    return reverse("decklist-detail-api", args=[decklist_id])
 
 
 def export_urls(decklist_id: int) -> dict[str, str]:
-    base = reverse("decklist-export", args=[decklist_id])
+    base = reverse("decklist-export-api", args=[decklist_id])
     return {kind: f"{base}?kind={kind}" for kind in EXPORT_KINDS}
 
 

@@ -44,7 +44,6 @@ _TERM = re.compile(
     r'\s*(?:(?P<key>[A-Za-z]+):)?(?:"(?P<quoted>[^"]*)"|(?P<bare>[^\s"<>=]+))'
     r"(?P<op>>=|<=|>|<|=)?(?P<count>[0-9]*)"
 )
-_CARD_PARAM = re.compile(r'\s*"?(?P<name>.*?)"?\s*(?:(?P<op>>=|<=|>|<|=)\s*(?P<count>[0-9]+))?\s*')
 _COMPARISON = re.compile(r"[<>=]")
 _KEYS: Final = {
     "card": "card",
@@ -151,17 +150,32 @@ def query_from_params(params: Mapping[str, Sequence[str]]) -> DecklistQuery:
     for raw in params.get("card", ()):
         if not raw.strip():
             continue
-        match = _CARD_PARAM.fullmatch(raw)
+        if len(raw) > MAX_QUERY_CHARS:
+            raise DecklistQueryError("card", f"a card has at most {MAX_QUERY_CHARS} characters")
+        name, op, count = card_param(raw)
         # A comparison left in the name is a count not in ASCII digits ("Rat>=" and a
         # full-width 2): no card name holds one, so say how to write the count.
-        if match is None or not match["name"] or _COMPARISON.search(match["name"]):
+        if not name or _COMPARISON.search(name):
             raise DecklistQueryError(
                 "card", f"cannot read {raw[:40]!r}; write NAME or NAME>=2 (digits 0-9)"
             )
-        query = _with(
-            query, "card", match["name"], match["op"] or ">=", match["count"] or "1", "card"
-        )
+        query = _with(query, "card", name, op or ">=", count or "1", "card")
     return query
+
+
+def card_param(raw: str) -> tuple[str, str, str]:
+    """`Golden Egg>=2` or `"Golden Egg" >= 2` as (name, op, count); no count: ("Golden
+    Egg", "", ""). Read from the end, in one pass (a regular expression with a lazy name
+    and optional spaces backtracks in cubic time on long runs of spaces)."""
+    text = raw.strip()
+    body = text.rstrip("0123456789")
+    count = text[len(body) :]
+    body = body.rstrip()
+    op = next((op for op in _OPS if count and body.endswith(op)), "")
+    name = body[: len(body) - len(op)].strip() if op else text
+    if len(name) >= 2 and name[0] == name[-1] == '"':
+        name = name[1:-1].strip()
+    return name, op, count if op else ""
 
 
 def _one(params: Mapping[str, Sequence[str]], key: str) -> str | None:

@@ -26,6 +26,7 @@ from decks.decklists.query import CardTerm, DecklistQuery, DecklistQueryError
 from decks.formats import FORMATS, ValidationReport, validate
 from decks.lines import DeckLine
 from decks.listexport import export_csv, export_json, export_text
+from decks.models import Deck
 from decks.selectors import EXPORT_KINDS, DeckExport, UnknownExportError
 
 #: Decklists one card page lists (the count says how many there are in all).
@@ -208,6 +209,32 @@ def decklist_view(*, user: AbstractBaseUser | AnonymousUser, decklist_id: int) -
     )
 
 
+@dataclass(frozen=True)
+class DeckFamily:
+    """A working deck's publications and the decklist it was copied from, as far as the
+    reader may see them."""
+
+    publications: list[Decklist]
+    derived_from: Decklist | None
+
+    @property
+    def latest(self) -> Decklist | None:
+        return self.publications[0] if self.publications else None
+
+
+def deck_family(*, user: AbstractBaseUser | AnonymousUser, deck: Deck) -> DeckFamily:
+    readable = _readable(user)
+    publications = list(deck.publications.filter(readable).order_by("-number"))
+    parent = None
+    if deck.derived_from_id is not None:
+        parent = (
+            Decklist.objects.select_related("owner")
+            .filter(readable, pk=deck.derived_from_id)
+            .first()
+        )
+    return DeckFamily(publications, parent)
+
+
 def decklist_comments(*, decklist: Decklist) -> QuerySet[DecklistComment]:
     return decklist.comments.select_related("author").order_by("created_at", "id")
 
@@ -293,8 +320,42 @@ def card_in_decklists(*, card: Card, limit: int = CARD_PAGE_DECKLISTS) -> CardIn
             .annotate(n=Count("decklist_id"))
             .values_list("card_id", "n")
         )
-        counts = {b: (overall[b], n) for b, n in together.items()}
-    pairings = often_played_with(decks=total, with_a=with_a, counts=counts, limit=PLAYED_WITH_LIMIT)
+        # Each count is its own query: a decklist published or withdrawn between them
+        # could make them disagree by one, so each is raised to what the others imply.
+        counts = {b: (max(overall.get(b, 0), n), n) for b, n in together.items()}
+        with_a = max([with_a, *together.values()])
+    total = max([total, with_a, *(n_b for n_b, _ in counts.values())])
+    pairings = often_played_with(
+        decks=total, with_a=with_a, counts=counts, card=card.pk, limit=PLAYED_WITH_LIMIT
+    )
     names = dict(Card.objects.filter(pk__in=[p.card for p in pairings]).values_list("pk", "name"))
     recent = list(playing.select_related("owner", "game").order_by("-published_at", "-id")[:limit])
     return CardInDecklists(card, total, with_a, recent, pairings, names)
+
+
+#: Cards offered as swaps on a decklist.
+SWAP_SUGGESTIONS = 8
+
+
+def swap_suggestions(*, decklist: Decklist, limit: int = SWAP_SUGGESTIONS) -> list[Card]:
+    """Cards the decklist does not play that the decklists most like it do: each other
+    listed decklist of its game votes for its cards with its Jaccard similarity to this
+    one (shared cards ÷ cards of either), so near neighbours count most."""
+    own = set(decklist.entries.values_list("card_id", flat=True))
+    others: dict[int, set[int]] = {}
+    rows = DecklistEntry.objects.filter(
+        decklist__in=listed().filter(game_id=decklist.game_id).exclude(pk=decklist.pk)
+    ).values_list("decklist_id", "card_id")
+    for other, card in rows:
+        others.setdefault(other, set()).add(card)
+    votes: dict[int, float] = {}
+    for cards in others.values():
+        shared = len(own & cards)
+        if not shared:
+            continue
+        weight = shared / len(own | cards)
+        for card in cards - own:
+            votes[card] = votes.get(card, 0.0) + weight
+    best = sorted(votes, key=lambda card: (-votes[card], card))[:limit]
+    found = Card.objects.in_bulk(best)
+    return [found[card] for card in best if card in found]

@@ -276,6 +276,8 @@ def decklist_report(
     *, user: User, decklist_id: int, reason: str, details: str = "", comment_id: int | None = None
 ) -> DecklistReport:
     decklist = _for_write(user, decklist_id)
+    if decklist.owner_id == user.pk:
+        raise DecklistRefusedError("unpublish your own decklist instead of reporting it")
     if reason not in DecklistReport.Reason.values:
         known = ", ".join(DecklistReport.Reason.values)
         raise DecklistRefusedError(f"no reason {reason!r}; use one of {known}", "reason")

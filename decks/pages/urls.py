@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:deck_id>/import/", views.list_import, name="deck-import"),
     path("<int:deck_id>/settings/", views.deck_settings, name="deck-settings"),
     path("<int:deck_id>/delete/", views.deck_delete, name="deck-delete"),
+    path("<int:deck_id>/publish/", views.deck_publish, name="deck-publish"),
     path("<int:deck_id>/stats/", views.deck_stats, name="deck-stats-page"),
     path("<int:deck_id>/history/", views.deck_history, name="deck-history-page"),
     path("<int:deck_id>/export/<str:kind>/", views.deck_export, name="deck-export-page"),

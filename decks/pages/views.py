@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.forms import ChoiceField
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -17,10 +18,13 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks import selectors, services
+from decks.decklists import services as decklist_services
+from decks.decklists.selectors import deck_family
 from decks.formats import formats_for_game
 from decks.intake import DeckListError
 from decks.models import Deck
 from decks.pages import presenters
+from decks.pages.decklist_forms import PublishForm
 from decks.pages.forms import (
     CardAddForm,
     CardCountForm,
@@ -35,6 +39,7 @@ from decks.pages.forms import (
 )
 from decks.stats import DEFAULT_TURNS
 from web.authrequest import AuthenticatedHttpRequest
+from web.markdown import render_markdown
 
 SECTION = {"section": "decks"}
 MAX_QUERY = 500
@@ -43,13 +48,16 @@ MAX_QUERY = 500
 PICKED_SEEDS = 999_999
 
 
-def _deck_context(deck: Deck, tab: str) -> dict[str, Any]:
-    """What the deck header needs on every tab."""
+def _deck_context(deck: Deck, tab: str, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+    """What the deck header needs on every tab: its description, its publications and the
+    decklist it was copied from, as far as the reader may see them."""
     return {
         **SECTION,
         "deck": deck,
         "tab": tab,
         "format_label": presenters.format_name(deck.format),
+        "family": deck_family(user=user, deck=deck),
+        "description_html": render_markdown(deck.description),
     }
 
 
@@ -125,7 +133,6 @@ def _check_context(check: selectors.ListCheck, text: str) -> dict[str, Any]:
 # --- a deck -----------------------------------------------------------------------------------
 
 
-@login_required
 @require_GET
 def deck_page(request: HttpRequest, deck_id: int) -> HttpResponse:
     return _render_deck(request, deck_id)
@@ -141,6 +148,7 @@ def _render_deck(
     settings_form: DeckSettingsForm | None = None,
     line_errors: list[dict[str, Any]] | None = None,
     error: str = "",
+    publish_form: PublishForm | None = None,
 ) -> HttpResponse:
     """The deck page; a refused write passes its bound form (kept as typed) and errors."""
     query = (request.POST.get("q") or request.GET.get("q", ""))[:MAX_QUERY]
@@ -150,7 +158,8 @@ def _render_deck(
     deck = bench.deck
     game = deck.game.slug
     context = {
-        **_deck_context(deck, "deck"),
+        **_deck_context(deck, "deck", request.user),
+        "publish_form": publish_form or PublishForm(initial={"version": deck.version}),
         "bench": bench,
         "groups": presenters.grouped_rows(bench.lines, bench.report, game),
         "total": sum(line.count for line in bench.lines),
@@ -182,7 +191,6 @@ def _for_game(form: DeckSettingsForm | None, game: str) -> DeckSettingsForm | No
     return form
 
 
-@login_required
 @require_GET
 def deck_search(request: HttpRequest, deck_id: int) -> HttpResponse:
     """Fragment: catalogue search results for the deck's game, each with an Add button."""
@@ -320,10 +328,33 @@ def deck_delete(request: AuthenticatedHttpRequest, deck_id: int) -> HttpResponse
     return redirect("deck-list-page")
 
 
+@login_required
+@require_POST
+def deck_publish(request: AuthenticatedHttpRequest, deck_id: int) -> HttpResponse:
+    """Publish the deck as it is now: a frozen decklist anyone can read."""
+    form = PublishForm(request.POST)
+    if not form.is_valid():
+        return _render_deck(request, deck_id, status=400, publish_form=form)
+    try:
+        decklist = decklist_services.decklist_publish(
+            user=request.user,
+            deck_id=deck_id,
+            version_name=form.cleaned_data["version_name"],
+            expected_version=form.cleaned_data["version"],
+        )
+    except services.StaleVersionError as error:
+        fresh = PublishForm({**request.POST.dict(), "version": error.current})
+        return _render_deck(request, deck_id, status=409, stale=error, publish_form=fresh)
+    except decklist_services.DecklistRefusedError as error:
+        form.add_error(None, str(error))
+        return _render_deck(request, deck_id, status=400, publish_form=form)
+    messages.success(request, f"Published as #{decklist.number}: anyone can read this version.")
+    return redirect("decklist-page", decklist_id=decklist.pk)
+
+
 # --- statistics, history, export ------------------------------------------------------------
 
 
-@login_required
 @require_GET
 def deck_stats(request: HttpRequest, deck_id: int) -> HttpResponse:
     """Charts, the draw-odds table and a seeded sample hand."""
@@ -337,7 +368,7 @@ def deck_stats(request: HttpRequest, deck_id: int) -> HttpResponse:
     figures = selectors.deck_statistics(user=request.user, deck_id=deck_id, turns=turns, seed=seed)
     stats = figures.stats
     context = {
-        **_deck_context(figures.deck, "stats"),
+        **_deck_context(figures.deck, "stats", request.user),
         "form": form,
         "stats": stats,
         "turns": turns,
@@ -358,7 +389,6 @@ def _another_seed(seed: int) -> int:
     return fresh if fresh != seed else fresh % PICKED_SEEDS + 1
 
 
-@login_required
 @require_GET
 def deck_history(request: HttpRequest, deck_id: int) -> HttpResponse:
     """Saved versions, newest first, and what changed between two of them."""
@@ -370,7 +400,7 @@ def deck_history(request: HttpRequest, deck_id: int) -> HttpResponse:
     if not form.is_bound:
         form = DiffForm(initial={"start": history.start, "end": history.end})
     context = {
-        **_deck_context(history.deck, "history"),
+        **_deck_context(history.deck, "history", request.user),
         "history": history,
         "versions": presenters.version_rows(selectors.deck_versions(deck=history.deck)),
         "changes": presenters.diff_rows(history.changes),
@@ -379,7 +409,6 @@ def deck_history(request: HttpRequest, deck_id: int) -> HttpResponse:
     return render(request, "decks/history.html", context)
 
 
-@login_required
 @require_GET
 def deck_export(request: HttpRequest, deck_id: int, kind: str) -> HttpResponse:
     """A download of the deck as text (re-importable), JSON or CSV."""

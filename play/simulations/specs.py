@@ -30,18 +30,7 @@ def simulation_spec(*, user: AbstractBaseUser, data: dict[str, Any]) -> Spec:
         deck, cards, legality = deck_cards(
             user=user, deck_id=data["deck"], game=None, test_anyway=data.get("test_anyway", False)
         )
-        game = deck.game.slug
-        if game not in GOLDFISH_RUNNERS:
-            raise SeatsError("deck", f"goldfish simulations of {deck.game.name} are not ready yet")
-        bots = get_game(game).bot_types()
-        bot = data.get("bot", "greedy")
-        if bot not in bots:
-            raise SeatsError("bot", f"no bot {bot!r}; use one of {', '.join(sorted(bots))}")
-        spec = {"cards": cards, "bot": bot, "max_turns": data.get("max_turns"), "by_turn": 5,
-                "legality": legality.to_dict(),
-                "stack_warnings": stack_warnings(game, cards)}  # fmt: skip
-        spec.update(goldfish_options(game, data.get("effect_points"), data.get("opposition")))
-        return Spec(game=game, kind="goldfish", spec=spec)
+        return goldfish_spec(deck.game.slug, cards, legality, data)
     game, seats = data["game"], data["seats"]
     bots = get_game(game).bot_types()
     for index, name in enumerate(seats):
@@ -54,6 +43,24 @@ def simulation_spec(*, user: AbstractBaseUser, data: dict[str, Any]) -> Spec:
     return Spec(
         game=game, kind="bots", spec={"setup": plain_setup(game, len(seats)), "bots": seats}
     )
+
+
+def goldfish_spec(
+    game: str, cards: list[tuple[dict[str, Any], int]], legality: Legality, data: dict[str, Any]
+) -> Spec:
+    """The goldfish of a deck's card rows, with the bot and options `data` asks for."""
+    if game not in GOLDFISH_RUNNERS:
+        name = get_game(game).info.name
+        raise SeatsError("deck", f"goldfish simulations of {name} are not ready yet")
+    bots = get_game(game).bot_types()
+    bot = data.get("bot", "greedy")
+    if bot not in bots:
+        raise SeatsError("bot", f"no bot {bot!r}; use one of {', '.join(sorted(bots))}")
+    spec = {"cards": cards, "bot": bot, "max_turns": data.get("max_turns"), "by_turn": 5,
+            "legality": legality.to_dict(),
+            "stack_warnings": stack_warnings(game, cards)}  # fmt: skip
+    spec.update(goldfish_options(game, data.get("effect_points"), data.get("opposition")))
+    return Spec(game=game, kind="goldfish", spec=spec)
 
 
 #: The games with readings a goldfish may choose, and each reading's words (the first is
@@ -80,14 +87,12 @@ def goldfish_options(
     if effect_points is None:
         effect_points = "shown"
     if effect_points not in EFFECT_POINTS:
-        raise SeatsError(
-            "effect_points", f"effect_points is one of {', '.join(EFFECT_POINTS)}"
-        )
+        raise SeatsError("effect_points", f"effect_points is one of {', '.join(EFFECT_POINTS)}")
     return {**options, "effect_points": effect_points}
 
 
 def legality_words(spec: dict[str, Any]) -> str:
-    """"" for a deck legal in its format (or a spec from before decks were checked), else
+    """ "" for a deck legal in its format (or a spec from before decks were checked), else
     "not legal in Stack: ..." for the report's headline."""
     if not spec.get("legality"):
         return ""

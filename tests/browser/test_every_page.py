@@ -9,6 +9,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from cards.models import Card
+from decks.decklists import services as decklist_services
 from tests.browser.conftest import PHONE, htmx_idle, screenshot
 from tests.browser.test_play import chizo_deck
 
@@ -17,6 +18,10 @@ def test_every_page_fits_a_phone(phone: Page, login: Any) -> None:
     owner = login(phone)
     deck = chizo_deck(owner)
     tile = Card.objects.get(game__slug="chizo", name="Rooster")
+    decklist = decklist_services.decklist_publish(user=owner, deck_id=deck)
+    decklist_services.comment_add(
+        user=owner, decklist_id=decklist.pk, body="A *comment* with `code`"
+    )
     pages = {
         "home": "/",
         "catalogue": "/cards/?q=t:creature",
@@ -25,6 +30,9 @@ def test_every_page_fits_a_phone(phone: Page, login: Any) -> None:
         "deck": f"/decks/{deck}/",
         "deck-statistics": f"/decks/{deck}/stats/",
         "deck-history": f"/decks/{deck}/history/",
+        "decklists": "/decklists/",
+        "decklist": f"/decklists/{decklist.pk}/",
+        "decklist-variant": f"/decklists/{decklist.pk}/compare/",
         "play": "/play/",
         "goldfish-start": f"/play/goldfish/?deck={deck}",
         "simulations": "/simulations/",

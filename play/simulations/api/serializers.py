@@ -14,6 +14,7 @@ from play.matches.api.serializers import OppositionSerializer
 from play.matches.setups import MAX_SEATS
 from play.simulations.services import MAX_COMPARE_GAMES, MAX_GAMES
 from web.inputs import JsonInput
+from web.numbers import MAX_ID
 
 
 class SimulationCreateSerializer(JsonInput):
@@ -68,6 +69,31 @@ class SimulationCompareSerializer(JsonInput):
     opposition = OppositionSerializer(
         required=False, help_text="Shadowfist only: the dummy's table, the same for both decks."
     )
+
+
+class DecklistVariantSerializer(JsonInput):
+    remove = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The id of a card of the decklist to take out."
+    )
+    copies = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, required=False,
+        help_text="How many copies to take out (default: all of them).",
+    )  # fmt: skip
+    add = serializers.CharField(
+        max_length=200, required=False, allow_blank=True,
+        help_text="A card's name to put in instead, as many copies (a swap).",
+    )  # fmt: skip
+    games = serializers.IntegerField(min_value=1, max_value=MAX_COMPARE_GAMES)
+    bot = serializers.CharField(max_length=32, required=False)
+    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED - 1, required=False)
+    test_anyway = serializers.BooleanField(required=False, default=False)
+
+
+class VariantStartedSerializer(serializers.Serializer[Any]):
+    a = serializers.IntegerField(help_text="The decklist as published.")
+    b = serializers.IntegerField(help_text="The variant.")
+    seed = serializers.IntegerField()
+    variant = serializers.CharField(help_text="The change, in words.")
 
 
 # --- documented shapes of the dict responses (the views build the dicts) -------------------

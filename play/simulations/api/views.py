@@ -20,13 +20,14 @@ from rest_framework.views import APIView
 
 from play.matches.api.errors import seats_error
 from play.matches.setups import SeatsError
-from play.simulations import selectors
+from play.simulations import selectors, variants
 from play.simulations import services as simulations
 from play.simulations.api import serializers as inputs
 from play.simulations.api.serializers import (
     EFFECTS_SCHEMA,
     CompareStartedSerializer,
     ComparisonSerializer,
+    VariantStartedSerializer,
 )
 from play.simulations.compare import compare_simulations
 from play.simulations.dispatch import QUEUE_UNREACHABLE
@@ -224,3 +225,30 @@ class SimulationCompareView(APIView):
             return Response(compare_simulations(first, second))
         except ValueError as error:
             raise ApiError(str(error), code="not_comparable", status_code=409) from None
+
+
+class DecklistVariantView(APIView):
+    """A published decklist and its variant (without a card, or with it swapped) on the
+    same seeds: POST starts both; GET simulations/compare/?a=&b= compares them when done."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteRateThrottle]
+    throttle_scope = "simulation"
+
+    @extend_schema(
+        request=inputs.DecklistVariantSerializer,
+        responses={202: VariantStartedSerializer, 429: TOO_MANY, 503: QUEUE_DOWN},
+    )
+    def post(self, request: Request, decklist_id: int) -> Response:
+        data = validated(inputs.DecklistVariantSerializer, request.data)
+        user = signed_in(request)
+        variant = variants.Variant(data["remove"], data.get("copies"), data.get("add", ""))
+        a, b = _started(
+            lambda: variants.variant_comparison_start(
+                user=user, decklist_id=decklist_id, variant=variant, games=data["games"],
+                bot=data.get("bot"), seed=data.get("seed"), test_anyway=data["test_anyway"],
+            )
+        )  # fmt: skip
+        a, b = _queued(a), _queued(b)
+        body = {"a": a.pk, "b": b.pk, "seed": a.seed, "variant": b.spec["subject"]}
+        return Response(body, status=status.HTTP_202_ACCEPTED)

@@ -230,3 +230,27 @@ def bound_form(form: forms.Form, error: SeatsError) -> None:
     """Put a spec error on the field it names (seats[2] → seats), else on the form."""
     field = getattr(form, "error_fields", {}).get(error.field) or error.field.split("[")[0]
     form.add_error(field if field in form.fields else None, str(error))
+
+
+class VariantForm(forms.Form):
+    """A published decklist against itself without a card, or with it swapped."""
+
+    remove = forms.TypedChoiceField(label="Card to take out", coerce=int)
+    copies = WholeNumberField(
+        label="Copies", required=False, min_value=1, max_value=MAX_ID,
+        help_text="Optional: all of them unless you say.",
+    )  # fmt: skip
+    add = forms.CharField(
+        label="Put in instead (optional)", required=False, max_length=200,
+        help_text="A card's name: the same number of copies goes in.",
+        widget=forms.TextInput(attrs={"list": "swap-suggestions", "autocomplete": "off"}),
+    )  # fmt: skip
+    games = _games_field(MAX_COMPARE_GAMES)
+    bot = BotField()
+    seed = _seed_field()
+    test_anyway = illegal_deck_field()
+
+    def __init__(self, *args: Any, cards: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["remove"]).choices = cards
+        cast(forms.ChoiceField, self.fields["bot"]).choices = goldfish_bot_choices()

@@ -2,9 +2,15 @@
 
 from django.urls import path
 
+from play.simulations.pages import decklists as decklist_pages
 from play.simulations.pages import views as simulation_pages
 
 urlpatterns = [
+    path(
+        "decklists/<int:decklist_id>/compare/",
+        decklist_pages.variant_compare,
+        name="decklist-variant-compare",
+    ),
     path("simulations/", simulation_pages.simulation_list, name="simulation-list-page"),
     path("simulations/new/", simulation_pages.simulation_new, name="simulation-new"),
     path("simulations/compare/", simulation_pages.compare_new, name="simulation-compare-page"),

@@ -93,6 +93,8 @@ def simulation_title(simulation: Simulation) -> str:
     if simulation.kind == "bots":
         seats = ", ".join(simulation.spec.get("bots", []))
         return f"{game_name(simulation.game)}: {seats}"
+    if simulation.spec.get("subject"):  # a published decklist or a variant of one
+        return f"{simulation.spec['subject']} ({game_name(simulation.game)})"
     deck = simulation.deck.name if simulation.deck else "a deleted deck"
     return f"{deck} ({game_name(simulation.game)})"
 
@@ -101,8 +103,7 @@ def list_row(simulation: Simulation) -> dict[str, Any]:
     if simulation.kind == "bots":
         subject = f"{game_name(simulation.game)} bot games"
     else:
-        deck = simulation.deck.name if simulation.deck else "deleted deck"
-        subject = f"{deck} ({game_name(simulation.game)})"
+        subject = simulation_title(simulation)
     return {"simulation": simulation, "subject": subject, **progress(simulation)}
 
 
@@ -417,7 +418,7 @@ def simulation_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     status = 200
     if kind in ("goldfish", "bots"):
         form = goldfish if kind == "goldfish" else bots
-        simulation, status = _submit(
+        simulation, status = start_from_form(
             form, lambda: simulations.simulation_start(user=request.user, data=form.spec_data())
         )
         if simulation is not None:
@@ -426,7 +427,7 @@ def simulation_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "play/simulation_new.html", context, status=status)
 
 
-def _submit(form: forms.Form, start: Callable[[], T]) -> tuple[T | None, int]:
+def start_from_form(form: forms.Form, start: Callable[[], T]) -> tuple[T | None, int]:
     """Start what a valid form asks for. On invalid input or a refusal the reason goes on
     the form, which shows again with what was typed: (None, the page's status)."""
     if not form.is_valid():
@@ -511,7 +512,7 @@ def compare_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = CompareForm(request.POST or None, user=request.user)
     status = 200
     if request.method == "POST":
-        pair, status = _submit(
+        pair, status = start_from_form(
             form, lambda: simulations.comparison_start(user=request.user, **form.start_data())
         )
         if pair is not None:
