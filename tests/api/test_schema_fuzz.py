@@ -61,7 +61,9 @@ FUZZ_SETTINGS = hypothesis_settings(
 )
 BASIC_CREATURES = "Rat Ox Tiger Rabbit Dragon Snake Horse Ram Monkey Rooster"
 BASIC_STACK = "\n".join(f"3 {name}" for name in BASIC_CREATURES.split(" "))
-RESOURCE = re.compile(r"^/api/v1/(\w+)/\{id\}/")
+# The collection and the name of its id in a path: {id}, or {decklist_id} on a route of
+# another app under the collection (/api/v1/decklists/{decklist_id}/compare/).
+RESOURCE = re.compile(r"^/api/v1/(\w+)/\{(id|\w+_id)\}/")
 
 
 # Known before any test runs: the coverage phase builds its cases, auth included, when
@@ -326,7 +328,12 @@ def _fuzzer() -> Client:
 
 def _url(operation: Any) -> str:
     match = RESOURCE.match(operation.path)
-    return operation.path if match is None else operation.path.format(id=WORLD.ids[match[1]][0])
+    if match is None:
+        return operation.path
+    first = {match[2]: WORLD.ids[match[1]][0]}
+    # Any later id (a comment's) is a number of its own: the attack is on the body.
+    later = {name: 1 for name in re.findall(r"\{(\w+)\}", operation.path) if name not in first}
+    return operation.path.format(**first, **later)
 
 
 def _required_query(operation: Any) -> dict[str, str]:
