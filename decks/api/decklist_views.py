@@ -66,8 +66,9 @@ T = TypeVar("T")
 LIFT_METHOD = (
     "Lift of a card B with this card A: the share of the listed decklists playing A that "
     "also play B, divided by the share of all listed decklists of the game playing B "
-    "(1 is chance, 2 twice as often as chance); pairs in fewer than min_together "
-    "decklists are left out, and each deck counts once, by its latest publication."
+    "(together * decklists / (playing * decklists_with_card); 1 is chance, 2 twice as "
+    "often); a pair is shown when at least min_together decklists play both and its lift "
+    "is above 1, best first. Each deck counts once, by its latest publication."
 )
 
 NOT_ALLOWED = OpenApiResponse(

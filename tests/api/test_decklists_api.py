@@ -17,6 +17,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from cards.models import Card
+from decks.cooccurrence import MIN_TOGETHER
 from decks.decklists.models import Decklist
 from decks.decklists.services import (
     decklist_copy,
@@ -413,24 +414,28 @@ def card_id(name: str, game: str = "chizo") -> int:
 
 
 def test_a_card_s_decklists_count_and_pair_it(api: APIClient, alice: User, bob: User) -> None:
-    for owner, extra in [(alice, "3 Golden Egg\n3 Dog"), (bob, "2 Golden Egg\n3 Dog"),
-                         (bob, "3 Dog"), (alice, "3 Pig")]:  # fmt: skip
-        published(owner, stack(*extra.split("\n")))
+    for owner in (alice, bob, alice, bob):
+        published(owner, stack("3 Golden Egg", "3 Dog"))
+    for owner in (alice, bob, alice, bob):
+        published(owner, stack("3 Pig"))
+    egg = card_id("Golden Egg")
 
-    response = api.get(f"/api/v1/cards/{card_id('Golden Egg')}/decklists/")
+    response = api.get(f"/api/v1/cards/{egg}/decklists/")
 
     assert response.status_code == 200
     body = response.json()
-    assert (body["card"], body["name"], body["game"]) == (card_id("Golden Egg"), "Golden Egg",
-                                                          "chizo")  # fmt: skip
-    assert (body["decklists"], body["playing"]) == (4, 2)
-    assert len(body["recent"]) == 2
+    assert (body["card"], body["name"], body["game"]) == (egg, "Golden Egg", "chizo")
+    assert (body["decklists"], body["playing"]) == (8, 4)
+    assert len(body["recent"]) == 4
     assert set(body["recent"][0]) == SUMMARY_FIELDS
-    assert body["min_together"] >= 1
+    assert body["min_together"] == MIN_TOGETHER
     assert "lift" in body["method"].lower()
-    for row in body["played_with"]:
-        assert set(row) == {"card", "name", "together", "decklists_with_card", "lift"}
-        assert row["together"] >= body["min_together"]
+    # Dog: in all 4 decklists with the egg, in 4 of 8 in all: twice as often as chance.
+    # The basics are in every decklist (lift 1, not shown), Pig in none with the egg.
+    assert body["played_with"] == [
+        {"card": card_id("Dog"), "name": "Dog", "together": 4, "decklists_with_card": 4,
+         "lift": 2.0},
+    ]  # fmt: skip
 
 
 def test_a_card_no_decklist_plays_has_none(api: APIClient, alice: User) -> None:
