@@ -21,8 +21,8 @@ from play.simulations.models import Simulation
 pytestmark = pytest.mark.django_db
 
 #: (route, method) open to anonymous visitors: catalogue reads (the effect vocabulary too),
-#: reading public decks and published decklists, anonymous deck validation, health,
-#: signing up and in, and the API's own description.
+#: reading public decks and published decklists (pages and API), a card's decklists,
+#: anonymous deck validation, health, signing up and in, and the API's own description.
 PUBLIC = {
     ("", "GET"), ("cards/", "GET"), ("cards/<int:card_id>/", "GET"),
     ("decks/<int:deck_id>/", "GET"), ("decks/<int:deck_id>/search/", "GET"),
@@ -38,6 +38,11 @@ PUBLIC = {
     ("api/v1/games/", "GET"), ("api/v1/sets/", "GET"), ("api/v1/cards/", "GET"),
     ("api/v1/cards/<int:pk>/", "GET"), ("api/v1/decks/validate/", "POST"),
     ("api/v1/auth/token/", "POST"), ("api/schema/", "GET"), ("api/docs/", "GET"),
+    *(("api/v1/decks/<int:pk>/" + tail, "GET")
+      for tail in ("", "validate/", "export/", "stats/", "sample-hand/", "history/", "diff/")),
+    ("api/v1/decklists/", "GET"), ("api/v1/decklists/<int:pk>/", "GET"),
+    ("api/v1/decklists/<int:pk>/export/", "GET"), ("api/v1/decklists/<int:pk>/comments/", "GET"),
+    ("api/v1/cards/<int:pk>/decklists/", "GET"),
 }  # fmt: skip
 
 
@@ -76,8 +81,10 @@ def ids(alice: User) -> dict[str, str]:
     stack = "6 Rat\n6 Rabbit\n6 Horse\n6 Rooster\n6 Ox\n3 Dragon\n3 Push"
     listed = deck_services.deck_create_from_text(owner=alice, game="chizo", name="L", text=stack)
     decklist = decklist_services.decklist_publish(user=alice, deck_id=listed.pk)
+    comment = decklist_services.comment_add(user=alice, decklist_id=decklist.pk, body="Hm")
     return {"deck": str(deck.pk), "match": str(match.pk), "simulation": str(simulation.pk),
-            "card": str(card.pk), "decklist": str(decklist.pk)}  # fmt: skip
+            "card": str(card.pk), "decklist": str(decklist.pk),
+            "comment_id": str(comment.pk)}  # fmt: skip
 
 
 def concrete(route: str, ids: dict[str, str]) -> str:
@@ -91,7 +98,7 @@ def concrete(route: str, ids: dict[str, str]) -> str:
     def value(match: re.Match[str]) -> str:
         kind, name = match.group(1), match.group(2)
         if kind == "int":
-            return ids[owner]
+            return ids.get(name, ids[owner])
         return {"game": "raise", "kind": "text"}.get(name, name)
 
     return "/" + re.sub(r"<(\w+):(\w+)>", value, route)
@@ -115,6 +122,23 @@ def test_every_route_is_public_only_if_allow_listed(client: Any, ids: dict[str, 
             assert not refused(response) or response.status_code == 405, (method, url)
         else:
             assert refused(response), (method, url, response.status_code)
+
+
+def route_names(patterns: list[Any], namespace: str = "") -> Iterator[str]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            yield from route_names(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield namespace + pattern.name
+
+
+def test_no_two_routes_share_a_name() -> None:
+    # reverse() takes whichever route of a shared name fits the arguments: a page's form
+    # could post to an API route of the same name.
+    names = list(route_names(get_resolver().url_patterns))
+
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
 
 
 def test_the_allow_list_names_only_real_routes() -> None:

@@ -13,7 +13,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import generics, status
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.parsers import BaseParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -95,6 +95,10 @@ def _etag(*codes: int) -> OpenApiParameter:
     )
 
 
+#: A public deck is readable by anyone, signed in or not; a private one answers 404 to all
+#: but its owner (decks.selectors); writes need a signed-in user.
+PUBLIC_READS = [IsAuthenticatedOrReadOnly]
+
 NOT_YOURS = OpenApiResponse(
     description="A public deck that is not yours, or a session write without its CSRF token."
 )
@@ -155,6 +159,8 @@ class DeckDetailView(APIView):
     Writes honour If-Match with the deck's ETag: a stale write answers 412 and changes
     nothing.
     """
+
+    permission_classes = PUBLIC_READS
 
     @extend_schema(responses=DeckSerializer, parameters=[_etag(200)])
     def get(self, request: Request, pk: int) -> Response:
@@ -231,6 +237,8 @@ def _readable(request: Request, pk: int) -> Deck:
 class DeckValidateView(APIView):
     """Check a saved deck against one or more formats (default: the deck's own)."""
 
+    permission_classes = PUBLIC_READS
+
     @extend_schema(
         parameters=[
             OpenApiParameter("format", str, description="Comma-separated format slugs."),
@@ -273,6 +281,8 @@ class FormatNotAccept(BaseContentNegotiation):
 class DeckExportView(APIView):
     """The deck as text (re-importable), JSON or CSV."""
 
+    permission_classes = PUBLIC_READS
+
     content_negotiation_class = FormatNotAccept
 
     @extend_schema(
@@ -301,6 +311,8 @@ class DeckExportView(APIView):
 class DeckStatsView(APIView):
     """Counts, curves, resources and exact draw odds."""
 
+    permission_classes = PUBLIC_READS
+
     @extend_schema(
         parameters=[
             OpenApiParameter(
@@ -318,6 +330,8 @@ class DeckStatsView(APIView):
 class DeckSampleHandView(APIView):
     """A seeded sample opening hand (the same seed gives the same hand)."""
 
+    permission_classes = PUBLIC_READS
+
     @extend_schema(
         parameters=[OpenApiParameter("seed", int_schema(0, MAX_SEED - 1))],
         responses=SampleHandSerializer,
@@ -333,6 +347,8 @@ class DeckSampleHandView(APIView):
 class DeckHistoryView(APIView):
     """Every saved version of the deck, newest first."""
 
+    permission_classes = PUBLIC_READS
+
     @extend_schema(responses=DeckVersionSerializer(many=True))
     def get(self, request: Request, pk: int) -> Response:
         deck = _readable(request, pk)
@@ -343,6 +359,8 @@ class DeckHistoryView(APIView):
 class DeckDiffView(APIView):
     """Changes between two versions (`from`, `to`; default: previous and current) or
     between this deck and another one readable by you (`other`)."""
+
+    permission_classes = PUBLIC_READS
 
     @extend_schema(
         parameters=[

@@ -44,6 +44,7 @@ _TERM = re.compile(
     r'\s*(?:(?P<key>[A-Za-z]+):)?(?:"(?P<quoted>[^"]*)"|(?P<bare>[^\s"<>=]+))'
     r"(?P<op>>=|<=|>|<|=)?(?P<count>[0-9]*)"
 )
+_COMPARISON = re.compile(r"[<>=]")
 _KEYS: Final = {
     "card": "card",
     "game": "game",
@@ -152,8 +153,12 @@ def query_from_params(params: Mapping[str, Sequence[str]]) -> DecklistQuery:
         if len(raw) > MAX_QUERY_CHARS:
             raise DecklistQueryError("card", f"a card has at most {MAX_QUERY_CHARS} characters")
         name, op, count = card_param(raw)
-        if not name:
-            raise DecklistQueryError("card", f"cannot read {raw[:40]!r}; write NAME or NAME>=2")
+        # A comparison left in the name is a count not in ASCII digits ("Rat>=" and a
+        # full-width 2): no card name holds one, so say how to write the count.
+        if not name or _COMPARISON.search(name):
+            raise DecklistQueryError(
+                "card", f"cannot read {raw[:40]!r}; write NAME or NAME>=2 (digits 0-9)"
+            )
         query = _with(query, "card", name, op or ">=", count or "1", "card")
     return query
 

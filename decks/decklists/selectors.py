@@ -186,7 +186,10 @@ def decklist_view(*, user: AbstractBaseUser | AnonymousUser, decklist_id: int) -
         ancestors.append(parent)
         parent = parent.derived_from
     variants = list(
-        listed().filter(derived_from=decklist).select_related("owner").order_by("-published_at")
+        listed()
+        .filter(derived_from=decklist)
+        .select_related("owner", "game")
+        .order_by("-published_at", "-id")
     )
     owner = decklist.owner_id == user.pk
     return DecklistView(
@@ -326,7 +329,7 @@ def card_in_decklists(*, card: Card, limit: int = CARD_PAGE_DECKLISTS) -> CardIn
         decks=total, with_a=with_a, counts=counts, card=card.pk, limit=PLAYED_WITH_LIMIT
     )
     names = dict(Card.objects.filter(pk__in=[p.card for p in pairings]).values_list("pk", "name"))
-    recent = list(playing.select_related("owner").order_by("-published_at", "-id")[:limit])
+    recent = list(playing.select_related("owner", "game").order_by("-published_at", "-id")[:limit])
     return CardInDecklists(card, total, with_a, recent, pairings, names)
 
 

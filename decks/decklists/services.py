@@ -9,10 +9,12 @@ row lock, so two readers liking at once both count.
 from __future__ import annotations
 
 from datetime import timedelta
+from math import ceil
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from decks.decklists.models import (
@@ -51,11 +53,13 @@ class DecklistForbiddenError(DecklistRefusedError):
 
 
 class DecklistThrottledError(Exception):
-    """Too many comments or reports in the last hour (429)."""
+    """Too many comments or reports in the last hour (429), with the whole seconds until
+    one more is allowed (Retry-After)."""
 
-    def __init__(self, what: str, limit: int) -> None:
+    def __init__(self, what: str, limit: int, retry_after: int = 3600) -> None:
         super().__init__(f"at most {limit} {what} an hour; try again later")
         self.limit = limit
+        self.retry_after = retry_after
 
 
 def deck_factions(lines: list[DeckLine], game: str) -> list[str]:
@@ -144,9 +148,12 @@ def decklist_withdraw(
         )
     if decklist.owner_id != user.pk and not reason:
         raise DecklistRefusedError("say why the decklist is unpublished", "reason")
-    if decklist.is_withdrawn:
+    # Withdrawn already: a moderator takes over an owner's withdrawal (else the owner could
+    # restore what a moderator unpublished); anything else changes nothing.
+    by_owner = decklist.withdrawn_by_id == decklist.owner_id
+    if decklist.is_withdrawn and not (by_owner and decklist.owner_id != user.pk):
         return decklist
-    decklist.withdrawn_at = timezone.now()
+    decklist.withdrawn_at = decklist.withdrawn_at or timezone.now()
     decklist.withdrawn_by_id = user.pk
     decklist.withdrawn_reason = reason
     decklist.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawn_reason"])
@@ -212,10 +219,19 @@ def decklist_like(*, user: User, decklist_id: int, like: bool = True) -> Decklis
 # --- comments ---------------------------------------------------------------------------
 
 
-def _within_hourly(recent: int, limit: int, what: str) -> None:
-    """Refuse the write when the user already made `limit` of these in the last hour."""
-    if recent >= limit:
-        raise DecklistThrottledError(what, limit)
+def _within_hourly(mine: QuerySet[Any], limit: int, what: str) -> None:
+    """Refuse the write when the user already made `limit` of these (`mine`, rows with a
+    `created_at`) in the last hour; the wait is until the `limit`-th newest is an hour
+    old, when one fewer than the limit remain."""
+    now = timezone.now()
+    recent = list(
+        mine.filter(created_at__gte=now - timedelta(hours=1))
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:limit]
+    )
+    if len(recent) >= limit:
+        frees = recent[limit - 1] + timedelta(hours=1)
+        raise DecklistThrottledError(what, limit, max(1, ceil((frees - now).total_seconds())))
 
 
 @transaction.atomic
@@ -228,9 +244,7 @@ def comment_add(*, user: User, decklist_id: int, body: str) -> DecklistComment:
         raise DecklistRefusedError(
             f"a comment has at most {MAX_COMMENT_CHARS} characters ({len(body)} given)", "body"
         )
-    hour_ago = timezone.now() - timedelta(hours=1)
-    mine = DecklistComment.objects.filter(author=user, created_at__gte=hour_ago).count()
-    _within_hourly(mine, COMMENTS_PER_HOUR, "comments")
+    _within_hourly(DecklistComment.objects.filter(author=user), COMMENTS_PER_HOUR, "comments")
     comment = DecklistComment.objects.create(decklist=decklist, author=user, body=body)
     Decklist.objects.filter(pk=decklist.pk).update(comment_count=F("comment_count") + 1)
     return comment
@@ -274,9 +288,7 @@ def decklist_report(
         )
     if comment_id is not None and not decklist.comments.filter(pk=comment_id).exists():
         raise DecklistRefusedError("no such comment on this decklist", "comment")
-    hour_ago = timezone.now() - timedelta(hours=1)
-    mine = DecklistReport.objects.filter(reporter=user, created_at__gte=hour_ago).count()
-    _within_hourly(mine, REPORTS_PER_HOUR, "reports")
+    _within_hourly(DecklistReport.objects.filter(reporter=user), REPORTS_PER_HOUR, "reports")
     return DecklistReport.objects.create(
         decklist=decklist, comment_id=comment_id, reporter=user, reason=reason, details=details
     )

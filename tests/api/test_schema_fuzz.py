@@ -3,10 +3,11 @@
 Each operation is fuzzed (the examples, coverage and fuzzing phases), then the API as a
 whole in stateful runs that follow the links schemathesis infers between operations.
 Requests carry a test user's token. The user owns decks, matches and simulations, and
-another user owns a public and a private deck; most valid ids the fuzzer generates are
-steered to these objects, so that success responses, 403s and 409s are checked too and
-not only the 404 of a random id. Checks that are told of answers they cannot know to be
-right are configured in schemathesis.toml, with the reasons.
+another user owns a public and a private deck; each publishes decklists and comments on
+the other's. Most valid ids the fuzzer generates are steered to these objects, so that
+success responses, 403s and 409s are checked too and not only the 404 of a random id.
+Checks that are told of answers they cannot know to be right are configured in
+schemathesis.toml, with the reasons.
 
 Then attacks the schema cannot express, each operation in turn: an integer query
 parameter in digits of another script or longer than any bound, and a JSON body nested
@@ -60,7 +61,9 @@ FUZZ_SETTINGS = hypothesis_settings(
 )
 BASIC_CREATURES = "Rat Ox Tiger Rabbit Dragon Snake Horse Ram Monkey Rooster"
 BASIC_STACK = "\n".join(f"3 {name}" for name in BASIC_CREATURES.split(" "))
-RESOURCE = re.compile(r"^/api/v1/(\w+)/\{id\}/")
+# The collection and the name of its id in a path: {id}, or {decklist_id} on a route of
+# another app under the collection (/api/v1/decklists/{decklist_id}/compare/).
+RESOURCE = re.compile(r"^/api/v1/(\w+)/\{(id|\w+_id)\}/")
 
 
 # Known before any test runs: the coverage phase builds its cases, auth included, when
@@ -194,6 +197,18 @@ def _simulations(client: APIClient, decks: list[int]) -> tuple[int, int, int]:
     return pair["a"], pair["b"], pending["id"]
 
 
+def _decklists(fuzzer: APIClient, stranger: APIClient, decks: dict[str, list[int]]) -> list[int]:
+    """The fuzzer's decklist and the stranger's (with a comment each), then the stranger's
+    second, withdrawn: readable by the fuzzer, mine and theirs, and one that answers 404."""
+    mine = _created(fuzzer, f"/api/v1/decks/{decks['mine'][0]}/publish/", {})["id"]
+    theirs = _created(stranger, f"/api/v1/decks/{decks['theirs'][0]}/publish/", {})["id"]
+    gone = _created(stranger, f"/api/v1/decks/{decks['theirs'][1]}/publish/", {})["id"]
+    assert stranger.post(f"/api/v1/decklists/{gone}/withdraw/", {}).status_code == 200
+    for client, decklist in ((fuzzer, theirs), (stranger, mine)):
+        _created(client, f"/api/v1/decklists/{decklist}/comments/", {"body": "Nice."})
+    return [mine, theirs, gone]
+
+
 def _build(world: World) -> None:
     fuzzer, stranger, user = APIClient(), APIClient(), _user("fuzzer")
     fuzzer.force_authenticate(user)
@@ -205,6 +220,7 @@ def _build(world: World) -> None:
     world.comparable = (a, b)
     world.ids = {
         "decks": decks["mine"] + decks["theirs"],
+        "decklists": _decklists(fuzzer, stranger, decks),
         "matches": _matches(fuzzer, decks["mine"][0]),
         "simulations": [a, b, pending],
         "cards": list(Card.objects.order_by("id").values_list("id", flat=True)[:3]),
@@ -312,7 +328,12 @@ def _fuzzer() -> Client:
 
 def _url(operation: Any) -> str:
     match = RESOURCE.match(operation.path)
-    return operation.path if match is None else operation.path.format(id=WORLD.ids[match[1]][0])
+    if match is None:
+        return operation.path
+    first = {match[2]: WORLD.ids[match[1]][0]}
+    # Any later id (a comment's) is a number of its own: the attack is on the body.
+    later = {name: 1 for name in re.findall(r"\{(\w+)\}", operation.path) if name not in first}
+    return operation.path.format(**first, **later)
 
 
 def _required_query(operation: Any) -> dict[str, str]:
