@@ -128,14 +128,20 @@ def post_list(
 # --- my decks -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "url", ["/decks/", "/decks/1/", "/decks/1/stats/", "/decks/1/history/", "/decks/1/export/text/"]
-)
-def test_anonymous_visitors_are_sent_to_the_login_page(client: Client, url: str) -> None:
-    response = client.get(url)
+def test_anonymous_visitors_are_sent_to_the_login_page_for_their_decks(client: Client) -> None:
+    response = client.get("/decks/")
 
     assert response.status_code == 302
-    assert response["Location"] == f"/accounts/login/?next={url}"
+    assert response["Location"] == "/accounts/login/?next=/decks/"
+
+
+@pytest.mark.parametrize("tab", ["", "stats/", "history/", "export/text/"])
+def test_a_private_deck_is_not_found_for_anonymous_visitors(
+    client: Client, alice: User, tab: str
+) -> None:
+    deck = make_deck(alice)
+
+    assert client.get(f"/decks/{deck.pk}/{tab}").status_code == 404
 
 
 def test_my_decks_lists_only_mine_with_game_format_size_and_verdict(
