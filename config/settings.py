@@ -267,6 +267,13 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# What other apps add to a page, in order (web/sections.py): the decklists playing a card
+# on its page; a decklist's goldfish figures and its with/without-a-card comparison.
+PAGE_SECTIONS = {
+    "card": ["decks.pages.card_section.card_decklists_section"],
+    "decklist": ["play.simulations.pages.decklists.decklist_simulations_section"],
+}
+
 # Where the real Shadowfist card list lies (read in place, never copied into the repository).
 SHADOWFIST_DATA_DIR = Path(
     env_str("SHADOWFIST_DATA_DIR", str(BASE_DIR.parent / "shared" / "data" / "shadowfist"))

@@ -10,8 +10,3 @@ class DecksConfig(AppConfig):
         from decks.merge import move_deck_references
 
         card_merge.connect(move_deck_references, dispatch_uid="decks.move_deck_references")
-
-        from decks.pages.card_section import card_decklists_section
-        from web.sections import register
-
-        register("card", "decklists", card_decklists_section)

@@ -2,17 +2,22 @@
 
 The card page (catalogue) shows the decklists that play a card, and the decklist page
 (deck builder) shows its goldfish figures: both are written by an app the page's own app
-may not import. The higher app registers a section maker in its AppConfig.ready(); the
-page asks for its sections and includes each one's template.
+may not import. The settings name each page's section makers by dotted path
+(`PAGE_SECTIONS`), as they name middleware: the table is written where it is read, and
+no app's ready() has to fill it. The page asks for its sections and includes each one's
+template.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest
+from django.utils.module_loading import import_string
 
 
 @dataclass(frozen=True)
@@ -24,17 +29,15 @@ class Section:
 
 
 SectionMaker = Callable[[HttpRequest, Any], Section | None]
-_makers: dict[str, list[tuple[str, SectionMaker]]] = {}
 
 
-def register(page: str, name: str, maker: SectionMaker) -> None:
-    """Add `maker` to `page`'s sections (again under the same name: replaced, so a
-    reloaded app does not show its section twice)."""
-    makers = [(n, m) for n, m in _makers.get(page, []) if n != name]
-    _makers[page] = [*makers, (name, maker)]
+@cache
+def _makers(page: str, paths: tuple[str, ...]) -> list[SectionMaker]:
+    return [import_string(path) for path in paths]
 
 
 def sections(page: str, request: HttpRequest, subject: Any) -> list[Section]:
-    """The sections of `page` about `subject`, in the order they were registered."""
-    made = (maker(request, subject) for _, maker in _makers.get(page, []))
+    """The sections of `page` about `subject`, in the order the settings name them."""
+    paths = tuple(settings.PAGE_SECTIONS.get(page, ()))
+    made = (maker(request, subject) for maker in _makers(page, paths))
     return [section for section in made if section is not None]
