@@ -39,18 +39,23 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "corsheaders",
     "cards",
     "decks",
     "play",
 ]
 
 MIDDLEWARE = [
+    # First, so that every answer under /api/ to a read carries its CORS headers, those of
+    # the middleware below (a 413, a 400, a redirect to HTTPS) too.
+    "web.cors.ReadOnlyCorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "web.limits.RequestSizeLimitMiddleware",
     "web.faults.DatabaseUnavailableMiddleware",
     "web.limits.NulInQueryMiddleware",
     "web.errors.InvalidNumberMiddleware",
+    "web.errors.ApiNotFoundMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
@@ -225,6 +230,18 @@ SPECTACULAR_SETTINGS = {
         "web.schema.add_error_responses",
     ],
 }
+
+# Cross-origin requests (django-cors-headers, web/cors.py): any site's scripts may read the
+# API, never with the visitor's cookies (a token they send themselves is theirs to send),
+# and may not write: a preflight for a write gets no allow headers. The pages stay
+# same-origin.
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+# What a script may read of an answer beyond the simple headers: the validators it
+# revalidates with, how long to wait, a download's file name.
+CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified", "Retry-After", "Content-Disposition"]
 
 # Celery: no broker configured means tasks run in-process, so one machine needs no other server.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")

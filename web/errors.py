@@ -120,11 +120,15 @@ def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
+def _not_found_body() -> JsonResponse:
+    return JsonResponse(error_body(404, "not_found", "Not found.", []), status=404)
+
+
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """handler404: a URL no route matches (e.g. `/api/v1/decks/-1/`) answers in the error
     shape under /api/, and with Django's page elsewhere."""
     if _is_api(request):
-        return JsonResponse(error_body(404, "not_found", "Not found.", []), status=404)
+        return _not_found_body()
     return defaults.page_not_found(request, exception)
 
 
@@ -134,6 +138,27 @@ def server_error(request: HttpRequest) -> HttpResponse:
         body = error_body(500, "server_error", "An unexpected error occurred.", [])
         return JsonResponse(body, status=500)
     return defaults.server_error(request)
+
+
+class ApiNotFoundMiddleware:
+    """A 404 under /api/ that no API view rendered answers in the error shape, with DEBUG
+    on too: Django then answers an unknown URL (or an Http404 outside DRF) with its
+    technical HTML page instead of calling handler404. DRF's own answers are left as they
+    are (a browser asking for HTML gets the browsable API's page of the error)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code == 404
+            and _is_api(request)
+            and not isinstance(response, Response)
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
+            return _not_found_body()
+        return response
 
 
 class InvalidNumberMiddleware:

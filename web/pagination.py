@@ -15,6 +15,8 @@ _DIGITS = re.compile(r"[0-9]+")
 # Past any page and any size: a longer number means the same, and int() refuses very long
 # strings.
 HUGE = 10**18
+#: The most results a page may hold (`page_size`); a larger size answers 400.
+MAX_PAGE_SIZE = 200
 
 
 def _positive(request: Request, name: str) -> int | None:
@@ -30,16 +32,22 @@ def _positive(request: Request, name: str) -> int | None:
 
 
 class BoundedPageNumberPagination(PageNumberPagination):
-    """A page size over the bound is cut to it; a page or size that is not a whole number
-    from 1 answers 400."""
+    """A page or size that is not a whole number from 1, or a size over MAX_PAGE_SIZE,
+    answers 400 naming the parameter: a client asking for 1,000 results learns that it
+    gets at most 200, instead of a page that looks like the end of the list."""
 
     page_size = 50
     page_size_query_param = "page_size"
-    max_page_size = 200
+    max_page_size = MAX_PAGE_SIZE
 
     def get_page_size(self, request: Request) -> int:
-        size = _positive(request, self.page_size_query_param)
-        return self.page_size if size is None else min(size, self.max_page_size)
+        name = self.page_size_query_param
+        size = _positive(request, name)
+        if size is None:
+            return self.page_size
+        if size > MAX_PAGE_SIZE:
+            raise ValidationError({name: f"must be at most {MAX_PAGE_SIZE}"})
+        return size
 
     def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
         _positive(request, self.page_query_param)  # a page past the end stays a 404
@@ -73,9 +81,10 @@ class BoundedPageNumberPagination(PageNumberPagination):
         for parameter in parameters:
             parameter["schema"]["minimum"] = 1
             if parameter["name"] == self.page_size_query_param:
+                parameter["schema"]["maximum"] = MAX_PAGE_SIZE
                 parameter["description"] = (
-                    f"Results per page (default {self.page_size}; more than "
-                    f"{self.max_page_size} is cut to {self.max_page_size})."
+                    f"Results per page (default {self.page_size}, at most {MAX_PAGE_SIZE}; "
+                    "a larger size answers 400)."
                 )
         return parameters
 

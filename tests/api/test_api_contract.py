@@ -9,6 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from web.pagination import MAX_PAGE_SIZE
+
 pytestmark = pytest.mark.django_db
 
 STACK = "\n".join(
@@ -32,15 +34,52 @@ def schema(api: APIClient) -> dict[str, Any]:
     return api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
 
 
-@pytest.mark.parametrize("url", ["/api/v1/decks/-1/", "/api/v1/no-such-thing/"])
+NO_ROUTE = [
+    "/api/v1/decks/-1/",
+    "/api/v1/no-such-thing/",
+    "/api/v1/nope/",
+    "/api/nope",
+    "/api/v2/x",
+    "/api/v1/cards/abc/",
+    "/api/",
+]
+
+
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
+@pytest.mark.parametrize("url", NO_ROUTE)
 def test_an_api_url_that_matches_no_route_answers_404_in_the_error_shape(
-    api: APIClient, url: str
+    api: APIClient, settings: Any, url: str, debug: bool
 ) -> None:
+    # With DEBUG on Django answers an unknown URL with its technical page, not handler404:
+    # web.errors.ApiNotFoundMiddleware gives the API its shape there too.
+    settings.DEBUG = debug
+
     response = api.get(url)
 
     assert response.status_code == 404
     assert response["Content-Type"] == "application/json"
-    assert response.json()["code"] == "not_found"
+    assert response.json() == {
+        "status": 404, "code": "not_found", "detail": "Not found.", "errors": []
+    }  # fmt: skip
+
+
+def test_a_page_that_matches_no_route_keeps_django_s_page(api: APIClient) -> None:
+    response = api.get("/no-such-page/")
+
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+
+
+def test_a_browser_asking_for_html_gets_the_browsable_page_of_an_api_404_in_debug_too(
+    api: APIClient, settings: Any
+) -> None:
+    settings.DEBUG = True
+
+    response = api.get("/api/v1/cards/999999999/", HTTP_ACCEPT="text/html")
+
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+    assert b"Not found." in response.content
 
 
 @pytest.mark.parametrize("value", ["--5", "²", "1.5", "", "99999"])
@@ -95,11 +134,31 @@ def test_a_query_parameter_of_the_wrong_type_answers_400_instead_of_a_default(
     assert error_fields(response) == [next(iter(query))]
 
 
-def test_a_page_size_over_the_bound_is_still_cut_to_it(player: APIClient) -> None:
-    response = player.get("/api/v1/cards/", {"page_size": "9" * 40})
+@pytest.mark.parametrize("url", ["/api/v1/cards/", "/api/v1/decks/", "/api/v1/matches/"])
+@pytest.mark.parametrize("size", [str(MAX_PAGE_SIZE + 1), "1000", "9" * 40])
+def test_a_page_size_over_the_bound_answers_400_naming_the_bound(
+    player: APIClient, url: str, size: str
+) -> None:
+    response = player.get(url, {"page_size": size})
+
+    assert response.status_code == 400
+    assert error_fields(response) == ["page_size"]
+    assert f"at most {MAX_PAGE_SIZE}" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("url", ["/api/v1/cards/", "/api/v1/decks/"])
+def test_a_page_size_at_the_bound_is_served(player: APIClient, url: str) -> None:
+    response = player.get(url, {"page_size": str(MAX_PAGE_SIZE)})
 
     assert response.status_code == 200
-    assert len(response.json()["results"]) == 200
+
+
+def test_the_schema_gives_the_page_size_its_bound(api: APIClient) -> None:
+    parameters = schema(api)["paths"]["/api/v1/cards/"]["get"]["parameters"]
+    page_size = next(p for p in parameters if p["name"] == "page_size")
+
+    assert page_size["schema"]["maximum"] == MAX_PAGE_SIZE
+    assert str(MAX_PAGE_SIZE) in page_size["description"]
 
 
 def test_an_empty_other_deck_in_a_diff_answers_400(player: APIClient) -> None:

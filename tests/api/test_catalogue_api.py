@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from cards.models import Card, Game
+from web.pagination import MAX_PAGE_SIZE
 
 pytestmark = pytest.mark.django_db
 
@@ -63,10 +64,15 @@ def test_the_page_size_is_bounded(api: APIClient) -> None:
         for n in range(250)
     )
 
-    body = get(api, "/api/v1/cards/", page_size=1000).json()
+    largest = get(api, "/api/v1/cards/", page_size=MAX_PAGE_SIZE).json()
+    refused = get(api, "/api/v1/cards/", page_size=MAX_PAGE_SIZE + 1)
 
-    assert body["count"] > 200
-    assert len(body["results"]) == 200
+    assert largest["count"] > MAX_PAGE_SIZE
+    assert len(largest["results"]) == MAX_PAGE_SIZE
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == [
+        {"field": "page_size", "message": f"must be at most {MAX_PAGE_SIZE}", "code": "invalid"}
+    ]
 
 
 def test_a_search_narrows_the_list(api: APIClient) -> None:
