@@ -15,5 +15,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("cardhouse")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-# The apps' task modules, named (play's tasks live in its simulations package).
-app.autodiscover_tasks(["play.simulations"])
+# The apps' task modules, named (play's tasks live in its simulations package, the
+# catalogue's in its bulk data package).
+app.autodiscover_tasks(["play.simulations", "cards.bulk"])

@@ -273,6 +273,11 @@ SIMULATIONS_RESUME_EVERY_SECONDS = env_int("SIMULATIONS_RESUME_EVERY_SECONDS", 6
 # days; its summary stays (play/simulations/retention.py). Pruned at this interval.
 SIMULATIONS_RECORDS_KEEP_DAYS = env_int("SIMULATIONS_RECORDS_KEEP_DAYS", 30, minimum=1)
 SIMULATIONS_PRUNE_EVERY_SECONDS = env_int("SIMULATIONS_PRUNE_EVERY_SECONDS", 3600, minimum=1)
+# Bulk data files (cards/bulk/): where they are written, and how often the stale ones
+# (the catalogue changed since) are written anew: by Celery beat with a broker, else by
+# each web process itself (cards/bulk/refresher.py).
+BULK_DATA_DIR = Path(env_str("BULK_DATA_DIR", str(BASE_DIR / "var" / "bulk-data")))
+BULK_DATA_REFRESH_SECONDS = env_int("BULK_DATA_REFRESH_SECONDS", 3600, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-simulations": {
         "task": "play.resume_stalled_simulations",
@@ -281,6 +286,10 @@ CELERY_BEAT_SCHEDULE = {
     "prune-simulation-records": {
         "task": "play.prune_simulation_records",
         "schedule": float(SIMULATIONS_PRUNE_EVERY_SECONDS),
+    },
+    "refresh-bulk-data": {
+        "task": "cards.refresh_bulk_data",
+        "schedule": float(BULK_DATA_REFRESH_SECONDS),
     },
 }
 

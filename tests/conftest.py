@@ -31,6 +31,13 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def bulk_data_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The commands that load the catalogue write the bulk data files: into a folder of
+    the test session's, never the project's (the tests of the files use their own)."""
+    settings.BULK_DATA_DIR = tmp_path_factory.mktemp("bulk-data")
+
+
+@pytest.fixture(scope="session", autouse=True)
 def fast_password_hashing() -> None:
     """Tests create many users; the production hasher's cost buys nothing here."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -32,6 +32,10 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {
         "the web process's entry point starts the simulation resumer of the in-process mode "
         "(no broker); wsgi is where the apps are put together, it is imported by nothing"
     ),
+    ("config.wsgi", "cards.bulk.refresher"): (
+        "the web process's entry point starts the bulk data refresher of the in-process mode "
+        "(no broker), as it starts the simulation resumer"
+    ),
     ("decks.api.views", "play.engine.core.rng"): (
         "the sample hand's seed is checked against the engine's MAX_SEED (one limit, one "
         "constant); the engine is pure Python and imports nothing back"

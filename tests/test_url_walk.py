@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from cards.bulk.refresh import refresh_bulk_files
 from cards.models import Card
 from decks import services as deck_services
 from decks.decklists import services as decklist_services
@@ -20,9 +21,10 @@ from play.simulations.models import Simulation
 
 pytestmark = pytest.mark.django_db
 
-#: (route, method) open to anonymous visitors: catalogue reads (the effect vocabulary too),
-#: reading public decks and published decklists (pages and API), a card's decklists,
-#: anonymous deck validation, health, signing up and in, and the API's own description.
+#: (route, method) open to anonymous visitors: catalogue reads (the effect vocabulary and
+#: the bulk data files too), reading public decks and published decklists (pages and
+#: API), a card's decklists, anonymous deck validation, health, signing up and in, and
+#: the API's own description.
 PUBLIC = {
     ("", "GET"), ("cards/", "GET"), ("cards/<int:card_id>/", "GET"),
     ("decks/<int:deck_id>/", "GET"), ("decks/<int:deck_id>/search/", "GET"),
@@ -37,6 +39,8 @@ PUBLIC = {
     ("healthz", "GET"),
     ("api/v1/games/", "GET"), ("api/v1/sets/", "GET"), ("api/v1/cards/", "GET"),
     ("api/v1/cards/<int:pk>/", "GET"), ("api/v1/decks/validate/", "POST"),
+    ("api/v1/bulk-data/", "GET"), ("api/v1/bulk-data/<slug:name>/", "GET"),
+    ("api/v1/bulk-data/<slug:name>.json.gz", "GET"),
     ("api/v1/auth/token/", "POST"), ("api/schema/", "GET"), ("api/docs/", "GET"),
     *(("api/v1/decks/<int:pk>/" + tail, "GET")
       for tail in ("", "validate/", "export/", "stats/", "sample-hand/", "history/", "diff/")),
@@ -99,7 +103,7 @@ def concrete(route: str, ids: dict[str, str]) -> str:
         kind, name = match.group(1), match.group(2)
         if kind == "int":
             return ids.get(name, ids[owner])
-        return {"game": "raise", "kind": "text"}.get(name, name)
+        return {"game": "raise", "kind": "text", "name": "cards-raise"}.get(name, name)
 
     return "/" + re.sub(r"<(\w+):(\w+)>", value, route)
 
@@ -109,6 +113,13 @@ def refused(response: Any) -> bool:
         return True
     location = response.get("Location", "")
     return response.status_code == 302 and location.startswith("/accounts/login/")
+
+
+@pytest.fixture(autouse=True)
+def bulk_files(settings: Any, tmp_path: Any) -> None:
+    """The bulk data files written, so that their routes serve them."""
+    settings.BULK_DATA_DIR = tmp_path / "bulk-data"
+    refresh_bulk_files(["cards-raise"])
 
 
 @pytest.mark.parametrize("route", ALL_ROUTES)

@@ -42,6 +42,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from schemathesis.config import SchemathesisConfig
 
+from cards.bulk.refresh import refresh_bulk_files
 from cards.gamedata import game_json
 from cards.models import Card
 from web.parsers import MAX_JSON_DEPTH
@@ -64,6 +65,8 @@ BASIC_STACK = "\n".join(f"3 {name}" for name in BASIC_CREATURES.split(" "))
 # The collection and the name of its id in a path: {id}, or {decklist_id} on a route of
 # another app under the collection (/api/v1/decklists/{decklist_id}/compare/).
 RESOURCE = re.compile(r"^/api/v1/(\w+)/\{(id|\w+_id)\}/")
+BULK_FILE = re.compile(r"^/api/v1/bulk-data/\{name\}")
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")
 
 
 # Known before any test runs: the coverage phase builds its cases, auth included, when
@@ -78,9 +81,10 @@ class World:
     ids: dict[str, list[int]] = field(default_factory=dict)
     decks: list[int] = field(default_factory=list)
     comparable: tuple[int, int] = (0, 0)
+    bulk_files: list[str] = field(default_factory=list)
 
     def forget(self) -> None:
-        self.ids, self.decks, self.comparable = {}, [], (0, 0)
+        self.ids, self.decks, self.comparable, self.bulk_files = {}, [], (0, 0), []
 
 
 WORLD = World()
@@ -110,6 +114,11 @@ def _is_id(value: Any, low: int = 1) -> bool:
 
 @schema.hook
 def flatmap_path_parameters(context: Any, path_parameters: Any) -> Any:
+    if BULK_FILE.match(context.operation.path) and isinstance(path_parameters, dict):
+        name = path_parameters.get("name")
+        if isinstance(name, str) and SLUG.fullmatch(name):  # a valid one, steered
+            return _steered(path_parameters, [{"name": n} for n in WORLD.bulk_files])
+        return st.just(path_parameters)
     match = RESOURCE.match(context.operation.path)
     if match is None or not isinstance(path_parameters, dict):
         return st.just(path_parameters)
@@ -218,6 +227,7 @@ def _build(world: World) -> None:
     a, b, pending = _simulations(fuzzer, decks["mine"])
     world.decks = decks["mine"]
     world.comparable = (a, b)
+    world.bulk_files = [outcome.record.name for outcome in refresh_bulk_files()]
     world.ids = {
         "decks": decks["mine"] + decks["theirs"],
         "decklists": _decklists(fuzzer, stranger, decks),

@@ -8,6 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cards.importers.shadowfist import ImportFormatError, import_shadowfist
+from cards.management.bulkdata import refresh_after_load
 
 IMPORTERS = {"shadowfist": import_shadowfist}
 
@@ -30,3 +31,4 @@ class Command(BaseCommand):
             self.stdout.write(f"merged {message}")
         self.stdout.write(f"cards: {cards.summary()}")
         self.stdout.write(f"printings: {printings.summary(with_rejected=False)}")
+        refresh_after_load(self)

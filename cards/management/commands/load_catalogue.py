@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from cards.management.bulkdata import refresh_after_load
 from cards.services import catalogue_load
 from cards.shipped import CATALOGUES
 
@@ -25,3 +26,4 @@ class Command(BaseCommand):
         reports = catalogue_load(games=options["game"])
         for game, report in reports.items():
             self.stdout.write(f"{game}: {report.summary()}")
+        refresh_after_load(self)

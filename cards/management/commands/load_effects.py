@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cards.effects.history import EFFECT_GAMES
 from cards.effects.loading import MAX_EFFECT_FILE_BYTES, load_effect_file
+from cards.management.bulkdata import refresh_after_load
 from cards.models import Game
 
 
@@ -55,3 +56,4 @@ class Command(BaseCommand):
             f"{loaded.left_out} entries left out; "
             + (f"effects version {version}" if version else "effects version unchanged")
         )
+        refresh_after_load(self)
