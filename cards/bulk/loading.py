@@ -29,7 +29,13 @@ from django.db import models, transaction
 from cards.api.serializers import SERIALIZERS
 from cards.bulk.catalogue import CARDS
 from cards.bulk.storage import OBJECT
-from cards.effects.history import EFFECT_GAMES, Effect, EffectRefusedError, write_effects
+from cards.effects.history import (
+    EFFECT_FIELDS,
+    EFFECT_GAMES,
+    Effect,
+    EffectRefusedError,
+    write_effects,
+)
 from cards.limits import value_errors
 from cards.models import Card, CardSet, Game, Printing
 from cards.upsert import (
@@ -50,8 +56,6 @@ GZIP_MAGIC = b"\x1f\x8b"
 #: Fields of a card's shape not written as columns: the database gives the id, the engine
 #: the modelling status; the game and the printings are written as such.
 NOT_WRITTEN = frozenset({"id", "game", "printings", "modelling"})
-#: A card's effect, written through the effects' history in the games of EFFECT_GAMES.
-EFFECT_FIELDS = frozenset({"effect_key", "effect_params"})
 #: A set's fields in the file (the set list's shape) and their JSON types.
 SET_FIELDS: dict[str, type] = {
     "code": str, "name": str, "release_order": int, "is_project_set": bool, "description": str,
@@ -149,11 +153,17 @@ def _import_game(
         )
     }
     records: list[_Record] = []
+    slugs: set[str] = set()
     for number, card in cards:
         try:
-            records.append(_record(game.slug, card, kept_facts))
+            record = _record(game.slug, card, kept_facts)
+            if record.spec.slug in slugs:
+                raise RecordError(f"slug {record.spec.slug!r} is an earlier record's")
         except RecordError as error:
             report.rejected.append(f"record {number} ({card.get('name')!r}): {error}")
+            continue
+        slugs.add(record.spec.slug)
+        records.append(record)
     sets = {spec.code: upsert_set(game, spec) for spec in _set_specs(set_rows, records)}
     upsert_cards(game, sets, [record.spec for record in records], report)
     if game.slug in EFFECT_GAMES:
@@ -164,7 +174,7 @@ def _record(game: str, card: dict[str, Any], kept_facts: dict[tuple[str, str], A
     fields: dict[str, Any] = {}
     for name in SERIALIZERS[game].Meta.fields:
         if name in NOT_WRITTEN or (game in EFFECT_GAMES and name in EFFECT_FIELDS):
-            continue
+            continue  # an effect of these games is written through its history, below
         if name not in card:
             raise RecordError(f"{name} is missing")
         fields[name] = _column_value(name, card[name])

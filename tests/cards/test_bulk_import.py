@@ -162,13 +162,18 @@ def test_the_command_imports_and_prints_counts_and_each_rejected_record(
     new = rat | {"name": "Rat Two", "slug": "rat-two"}
     bad = rat | {"name": "Bad Rat", "slug": "bad-rat", "strength": "strong"}
     lost = {"name": "Nowhere", "game": "magic"}
+    twice = new | {"name": "Rat Two Again"}
     out, err = io.StringIO(), io.StringIO()
+    path = bulk_json(tmp_path, [new, bad, lost, twice])
 
-    call_command("import_bulk", str(bulk_json(tmp_path, [new, bad, lost])), stdout=out, stderr=err)
+    call_command("import_bulk", str(path), stdout=out, stderr=err)
 
-    assert "chizo: 1 created, 0 updated, 0 unchanged, 1 rejected" in out.getvalue()
+    assert "chizo: 1 created, 0 updated, 0 unchanged, 2 rejected" in out.getvalue()
     assert "rejected record 3: no game of the catalogue ('magic')" in err.getvalue()
     assert "rejected chizo record 2 ('Bad Rat'): strength" in err.getvalue()
+    assert "rejected chizo record 4 ('Rat Two Again'): slug 'rat-two' is an earlier" in (
+        err.getvalue()
+    )
     assert Card.objects.get(game__slug="chizo", slug="rat-two").strength == rat["strength"]
     assert out.getvalue().splitlines()[-1].startswith("bulk data: ")
 
