@@ -47,7 +47,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First, so that every answer under /api/ to a read carries its CORS headers, those of
-    # the middleware below (a 413, a 400, a redirect to HTTPS) too.
+    # the middleware below (a 400 for a NUL in the query, a redirect to HTTPS) too.
     "web.cors.ReadOnlyCorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",

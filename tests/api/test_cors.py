@@ -51,9 +51,11 @@ def test_a_cached_answer_and_a_304_carry_the_same_cors_headers(api: APIClient) -
 def test_an_error_of_a_read_is_readable_across_origins_too(api: APIClient) -> None:
     missing = api.get("/api/v1/no-such-thing/", HTTP_ORIGIN=ORIGIN)
     refused = api.get("/api/v1/decks/", HTTP_ORIGIN=ORIGIN)
+    before_a_view = api.get("/api/v1/cards/", {"q": "\x00"}, HTTP_ORIGIN=ORIGIN)
 
     assert (missing.status_code, missing[ALLOW_ORIGIN]) == (404, "*")
     assert (refused.status_code, refused[ALLOW_ORIGIN]) == (401, "*")
+    assert (before_a_view.status_code, before_a_view[ALLOW_ORIGIN]) == (400, "*")
 
 
 @pytest.mark.parametrize("method", ["GET", "HEAD"])
