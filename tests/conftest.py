@@ -7,6 +7,7 @@ catalogue and leave it as they found it.
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -31,10 +32,19 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def bulk_data_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The commands that load the catalogue write the bulk data files: into a folder of
-    the test session's, never the project's (the tests of the files use their own)."""
-    settings.BULK_DATA_DIR = tmp_path_factory.mktemp("bulk-data")
+def bulk_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The commands that load the catalogue, and the web servers some tests start (their
+    refresher), write the bulk data files: into a folder of the test session's, never the
+    project's (the tests of the files use their own)."""
+    folder = tmp_path_factory.mktemp("bulk-data")
+    settings.BULK_DATA_DIR = folder
+    before = os.environ.get("BULK_DATA_DIR")
+    os.environ["BULK_DATA_DIR"] = str(folder)  # for the processes tests start
+    yield
+    if before is None:
+        del os.environ["BULK_DATA_DIR"]
+    else:
+        os.environ["BULK_DATA_DIR"] = before
 
 
 @pytest.fixture(scope="session", autouse=True)
