@@ -134,7 +134,9 @@ def test_a_query_parameter_of_the_wrong_type_answers_400_instead_of_a_default(
     assert error_fields(response) == [next(iter(query))]
 
 
-@pytest.mark.parametrize("url", ["/api/v1/cards/", "/api/v1/decks/", "/api/v1/matches/"])
+@pytest.mark.parametrize(
+    "url", ["/api/v1/cards/", "/api/v1/decks/", "/api/v1/matches/", "/api/v1/decklists/"]
+)
 @pytest.mark.parametrize("size", [str(MAX_PAGE_SIZE + 1), "1000", "9" * 40])
 def test_a_page_size_over_the_bound_answers_400_naming_the_bound(
     player: APIClient, url: str, size: str
