@@ -8,10 +8,8 @@ class CardsConfig(AppConfig):
 
     def ready(self) -> None:
         from cards import versioning
-        from cards.bulk.catalogue import register_card_files
         from cards.search.regexp import install_regexp
 
         versioning.connect()
-        register_card_files()
         # Searches run regexes on every row: SQLite gets a linear-time engine (RE2).
         connection_created.connect(install_regexp, dispatch_uid="cards.sqlite_regexp")

@@ -1,8 +1,8 @@
 """Bulk data: whole collections as downloadable files, Scryfall-style.
 
-- registry.py: the files there are, each a `BulkFile` an app registers from its
-  AppConfig.ready() (the catalogue's own in catalogue.py; another app adds its files the
-  same way without the catalogue knowing of it);
+- registry.py: the files there are, each a `BulkFile`, given by the functions the
+  settings name in BULK_DATA_FILES (the catalogue's own in catalogue.py; another app adds
+  its files the same way without the catalogue importing it);
 - storage.py: the files in BULK_DATA_DIR, each gzip-compressed JSON with a sidecar of its
   version, time, sizes and hash, written atomically;
 - refresh.py: writes the files whose version changed (the `bulk_data` command, the Celery

@@ -18,7 +18,7 @@ from typing import Any
 
 from cards import rows
 from cards.api.serializers import SERIALIZERS, CardSetSerializer
-from cards.bulk.registry import BulkFile, register
+from cards.bulk.registry import BulkFile
 from cards.models import Card, CardSet, CatalogueVersion
 from cards.vocabulary import GAMES
 
@@ -77,6 +77,7 @@ def set_rows(game: str | None) -> dict[str, Any]:
 
 
 def card_files() -> list[BulkFile]:
+    """The catalogue's files: one per game, then one of all games (BULK_DATA_FILES)."""
     files = [
         BulkFile(
             name=card_file_name(game),
@@ -103,9 +104,3 @@ def card_files() -> list[BulkFile]:
         )
     )
     return files
-
-
-def register_card_files() -> None:
-    """Register the catalogue's files (CardsConfig.ready)."""
-    for bulk_file in card_files():
-        register(bulk_file)

@@ -1,9 +1,10 @@
-"""The bulk data files there are: a registry filled by the apps that own the data.
+"""The bulk data files there are, named in the settings.
 
-The catalogue registers its card files (cards/bulk/catalogue.py) from CardsConfig.ready();
-an app above it (decks: published decklists) registers its own from its ready() the same
-way. The catalogue never imports that app, which is why this table is filled at start-up
-rather than written where it is read.
+`BULK_DATA_FILES` lists, by dotted path, the functions that give the files: the
+catalogue's card files (cards/bulk/catalogue.py), and an app above it (decks: published
+decklists) adds its own the same way. The catalogue never imports that app: the settings
+name it, as they name middleware and page sections (web/sections.py), so the table is
+written where it is read and no app's ready() has to fill it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.module_loading import import_string
 
 #: A file's name: lower-case words joined by hyphens ("cards-shadowfist"). It names the
 #: file on disk and in its download URL, so nothing else is allowed in it.
@@ -43,28 +49,31 @@ class BulkFile:
     extra: Callable[[], dict[str, Any]] = field(default=_nothing)
 
 
-_files: dict[str, BulkFile] = {}
+FilesMaker = Callable[[], Iterable[BulkFile]]
 
 
-def register(bulk_file: BulkFile) -> None:
-    """Add a file to the registry; a name already taken or not of NAME is an error."""
-    name = bulk_file.name
-    if len(name) > MAX_NAME_LENGTH or not NAME.fullmatch(name):
-        raise ValueError(f"bulk file name {name!r}: lower-case words joined by hyphens")
-    if name in _files:
-        raise ValueError(f"a bulk file named {name!r} is registered already")
-    _files[name] = bulk_file
-
-
-def unregister(name: str) -> None:
-    """Take a file out of the registry (tests register files of their own)."""
-    _files.pop(name, None)
+@cache
+def _makers(paths: tuple[str, ...]) -> list[FilesMaker]:
+    return [import_string(path) for path in paths]
 
 
 def registered() -> list[BulkFile]:
-    """Every registered file, in the order of registration."""
-    return list(_files.values())
+    """Every file, in the order the settings name their makers. A name that is not of
+    NAME, or that two files share, is a mistake of the settings: ImproperlyConfigured."""
+    files: dict[str, BulkFile] = {}
+    for maker in _makers(tuple(settings.BULK_DATA_FILES)):
+        for bulk_file in maker():
+            name = bulk_file.name
+            if len(name) > MAX_NAME_LENGTH or not NAME.fullmatch(name):
+                raise ImproperlyConfigured(
+                    f"bulk file name {name!r}: lower-case words joined by hyphens, "
+                    f"at most {MAX_NAME_LENGTH} characters"
+                )
+            if name in files:
+                raise ImproperlyConfigured(f"two bulk files are named {name!r}")
+            files[name] = bulk_file
+    return list(files.values())
 
 
 def find(name: str) -> BulkFile | None:
-    return _files.get(name)
+    return next((bulk_file for bulk_file in registered() if bulk_file.name == name), None)

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from cards.api.bulk import DOCS_TAG, DOWNLOAD_OPERATION
 from cards.bulk import storage
 from cards.bulk.refresh import refresh_bulk_files
-from cards.bulk.registry import BulkFile, register, unregister
+from cards.bulk.registry import BulkFile
 from cards.models import Card
 
 pytestmark = pytest.mark.django_db
@@ -192,15 +192,20 @@ def test_an_unknown_file_answers_404_in_the_error_shape(
     assert set(response.json()) == ERROR_SHAPE
 
 
-def test_a_registered_file_not_written_yet_answers_404(api: APIClient, written: None) -> None:
-    register(BulkFile("decklists-test", "decklists", "d", None, lambda: "1", list))
-    try:
-        response = download(api, "decklists-test")
-    finally:
-        unregister("decklists-test")
+def never_written() -> list[BulkFile]:
+    return [BulkFile("decklists-test", "decklists", "d", None, lambda: "1", list)]
+
+
+def test_a_file_not_written_yet_answers_404(
+    api: APIClient, written: None, settings: Any
+) -> None:
+    settings.BULK_DATA_FILES = [*settings.BULK_DATA_FILES, f"{__name__}.never_written"]
+
+    response = download(api, "decklists-test")
 
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
+    assert "decklists-test" not in [item["name"] for item in api.get("/api/v1/bulk-data/").json()]
 
 
 def test_another_origin_may_list_and_download(api: APIClient, written: None) -> None:

@@ -1,4 +1,4 @@
-"""The bulk data files (cards/bulk/): what is registered, what a file holds, when it is
+"""The bulk data files (cards/bulk/): which there are, what a file holds, when it is
 written anew, the command, the Celery task and the refresher of a web process."""
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
 from cards.bulk import refresher, storage
 from cards.bulk.catalogue import ALL_CARDS, card_file_name
 from cards.bulk.refresh import UnknownBulkFileError, refresh_bulk_files
-from cards.bulk.registry import BulkFile, register, registered, unregister
+from cards.bulk.registry import BulkFile, registered
 from cards.bulk.tasks import REFRESH_TASK, refresh_bulk_data
 from cards.models import Card, CardSet
 from cards.vocabulary import GAMES
@@ -49,21 +50,29 @@ def written(outcomes: list[Any]) -> list[str]:
     return [outcome.record.name for outcome in outcomes if outcome.written]
 
 
+#: The files `other_files` gives: what another app's maker would (decks: its decklists).
+OTHER: list[BulkFile] = []
+
+
+def other_files() -> list[BulkFile]:
+    return list(OTHER)
+
+
 @pytest.fixture
-def extra_file(folder: Path) -> Iterator[BulkFile]:
-    """A file of another app's, registered as decks would register its decklists."""
-    version = {"now": "1"}
+def extra_file(folder: Path, settings: Any) -> Iterator[BulkFile]:
+    """A file of another app's, named in the settings as decks would name its decklists."""
     bulk_file = BulkFile(
         name="decklists-test",
         type="decklists",
         description="Published decklists.",
         game=None,
-        version=lambda: version["now"],
+        version=lambda: "1",
         rows=lambda: iter([{"deck": 1}, {"deck": 2}]),
     )
-    register(bulk_file)
+    settings.BULK_DATA_FILES = [*settings.BULK_DATA_FILES, f"{__name__}.other_files"]
+    OTHER[:] = [bulk_file]
     yield bulk_file
-    unregister(bulk_file.name)
+    OTHER.clear()
 
 
 def test_every_game_has_a_file_and_one_holds_all_games() -> None:
@@ -168,13 +177,12 @@ def test_a_file_whose_data_went_missing_is_written_again(folder: Path) -> None:
 def test_a_failed_write_keeps_the_file_before_it(folder: Path, extra_file: BulkFile) -> None:
     refresh_bulk_files([extra_file.name])
     before = storage.stored(extra_file.name)
-    unregister(extra_file.name)
 
     def broken() -> Iterator[dict[str, Any]]:
         yield {"deck": 1}
         raise RuntimeError("the database went away")
 
-    register(dataclasses.replace(extra_file, version=lambda: "2", rows=broken))
+    OTHER[:] = [dataclasses.replace(extra_file, version=lambda: "2", rows=broken)]
 
     with pytest.raises(RuntimeError):
         refresh_bulk_files([extra_file.name])
@@ -195,16 +203,24 @@ def test_another_app_s_file_is_written_from_its_registration(
 
 
 @pytest.mark.parametrize("name", ["Cards", "cards_x", "-x", "x-", "a" * 65, "x.json"])
-def test_a_file_name_must_be_lower_case_words_joined_by_hyphens(name: str) -> None:
-    bulk_file = BulkFile(name, "t", "d", None, lambda: "1", list)
+def test_a_file_name_must_be_lower_case_words_joined_by_hyphens(
+    extra_file: BulkFile, name: str
+) -> None:
+    OTHER[:] = [dataclasses.replace(extra_file, name=name)]
 
-    with pytest.raises(ValueError, match="lower-case"):
-        register(bulk_file)
+    with pytest.raises(ImproperlyConfigured, match="lower-case"):
+        registered()
 
 
-def test_a_name_cannot_be_registered_twice() -> None:
-    with pytest.raises(ValueError, match="registered already"):
-        register(BulkFile("cards-chizo", "cards", "d", "chizo", lambda: "1", list))
+def test_two_files_cannot_share_a_name(extra_file: BulkFile) -> None:
+    OTHER[:] = [dataclasses.replace(extra_file, name="cards-chizo")]
+
+    with pytest.raises(ImproperlyConfigured, match="two bulk files are named 'cards-chizo'"):
+        registered()
+
+
+def test_another_app_s_file_is_listed_after_the_catalogue_s(extra_file: BulkFile) -> None:
+    assert [f.name for f in registered()] == [*CARD_FILES, ALL_CARDS, extra_file.name]
 
 
 def test_an_unknown_name_is_refused_with_the_names_there_are(folder: Path) -> None:
