@@ -279,8 +279,8 @@ SIMULATIONS_PRUNE_EVERY_SECONDS = env_int("SIMULATIONS_PRUNE_EVERY_SECONDS", 360
 BULK_DATA_DIR = Path(env_str("BULK_DATA_DIR", str(BASE_DIR / "var" / "bulk-data")))
 BULK_DATA_REFRESH_SECONDS = env_int("BULK_DATA_REFRESH_SECONDS", 3600, minimum=1)
 # The functions that give the bulk data files, by dotted path (cards/bulk/registry.py): the
-# catalogue's card files; an app above it (decklists) adds its own here.
-BULK_DATA_FILES = ["cards.bulk.catalogue.card_files"]
+# catalogue's card files and the published decklists (decks/decklists/bulk.py).
+BULK_DATA_FILES = ["cards.bulk.catalogue.card_files", "decks.decklists.bulk.decklist_files"]
 CELERY_BEAT_SCHEDULE = {
     "resume-stalled-simulations": {
         "task": "play.resume_stalled_simulations",
