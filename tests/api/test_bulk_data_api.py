@@ -48,7 +48,8 @@ def test_the_list_names_every_file_with_its_facts(api: APIClient, written: None)
     assert response.status_code == 200
     items = {item["name"]: item for item in response.json()}
     assert list(items) == [
-        "cards-chizo", "cards-shadowfist", "cards-raise", "cards-chocobo", "all-cards"
+        "cards-chizo", "cards-shadowfist", "cards-raise", "cards-chocobo", "all-cards",
+        "decklists",
     ]  # fmt: skip
     assert all(set(item) == ITEM_FIELDS for item in items.values())
     shadowfist = items["cards-shadowfist"]

@@ -26,10 +26,13 @@ from cards.bulk.tasks import REFRESH_TASK, refresh_bulk_data
 from cards.models import Card, CardSet
 from cards.vocabulary import GAMES
 from config.celery import app as celery_app
+from decks.decklists.bulk import NAME as DECKLISTS
 
 pytestmark = pytest.mark.django_db
 
 CARD_FILES = [card_file_name(game) for game in GAMES]
+#: Every file the settings name: the catalogue's, then the published decklists'.
+ALL_FILES = [*CARD_FILES, ALL_CARDS, DECKLISTS]
 
 
 @pytest.fixture
@@ -78,8 +81,8 @@ def extra_file(folder: Path, settings: Any) -> Iterator[BulkFile]:
 def test_every_game_has_a_file_and_one_holds_all_games() -> None:
     names = [bulk_file.name for bulk_file in registered()]
 
-    assert names == [*CARD_FILES, ALL_CARDS]
-    assert [f.game for f in registered()] == [*GAMES, None]
+    assert names == ALL_FILES
+    assert [f.game for f in registered()] == [*GAMES, None, None]
 
 
 def test_a_game_s_file_holds_each_of_its_cards_as_the_card_api_gives_it(
@@ -136,7 +139,7 @@ def test_an_unchanged_catalogue_leaves_every_file_as_it_is(folder: Path) -> None
 
     again = refresh_bulk_files()
 
-    assert written(first) == [*CARD_FILES, ALL_CARDS]
+    assert written(first) == ALL_FILES
     assert written(again) == []
     assert [o.record for o in again] == [o.record for o in first]
 
@@ -220,7 +223,7 @@ def test_two_files_cannot_share_a_name(extra_file: BulkFile) -> None:
 
 
 def test_another_app_s_file_is_listed_after_the_catalogue_s(extra_file: BulkFile) -> None:
-    assert [f.name for f in registered()] == [*CARD_FILES, ALL_CARDS, extra_file.name]
+    assert [f.name for f in registered()] == [*ALL_FILES, extra_file.name]
 
 
 def test_an_unknown_name_is_refused_with_the_names_there_are(folder: Path) -> None:
@@ -253,13 +256,13 @@ def test_loading_the_catalogue_writes_the_files_a_fresh_install_serves(folder: P
     call_command("load_catalogue", stdout=out)
 
     lines = out.getvalue().splitlines()
-    assert f"bulk data: {', '.join([*CARD_FILES, ALL_CARDS])}" in lines
+    assert f"bulk data: {', '.join(ALL_FILES)}" in lines
     assert lines[-1] == "bulk data: all current"
-    assert all(storage.stored(name) is not None for name in [*CARD_FILES, ALL_CARDS])
+    assert all(storage.stored(name) is not None for name in ALL_FILES)
 
 
 def test_the_task_writes_only_the_stale_files(folder: Path) -> None:
-    assert refresh_bulk_data() == [*CARD_FILES, ALL_CARDS]
+    assert refresh_bulk_data() == ALL_FILES
     assert refresh_bulk_data() == []
 
     Card.objects.get(game__slug="raise", slug="point-card-9").save()
@@ -277,7 +280,7 @@ def test_celery_beat_runs_the_task_at_the_configured_interval(settings: Any) -> 
 
 
 def test_the_refresher_of_a_web_process_writes_the_stale_files(folder: Path) -> None:
-    assert refresher.refresh_pass() == [*CARD_FILES, ALL_CARDS]
+    assert refresher.refresh_pass() == ALL_FILES
     assert refresher.refresh_pass() == []
 
 
