@@ -54,7 +54,7 @@ def test_the_next_page_and_the_list_view_keep_the_query(page: Page) -> None:
     expect(page).to_have_url(re.compile(r"game=shadowfist.*page=2|page=2.*game=shadowfist"))
     expect(page.locator("nav.pagination a[aria-current=page]")).to_have_text("2")
 
-    page.get_by_role("link", name="List").click()
+    page.get_by_role("link", name="List", exact=True).click()
     expect(page.locator("table.card-list")).to_be_visible()
     expect(page).to_have_url(re.compile(r"view=list"))
     expect(page).to_have_url(re.compile(r"game=shadowfist"))
