@@ -140,7 +140,10 @@ def _refused(
         status = 429
     else:
         status = 400
-    return _render_decklist(request, decklist_id, status=status, error=str(error), **kwargs)
+    response = _render_decklist(request, decklist_id, status=status, error=str(error), **kwargs)
+    if isinstance(error, services.DecklistThrottledError):
+        response["Retry-After"] = str(error.retry_after)
+    return response
 
 
 @login_required

@@ -295,3 +295,46 @@ def test_the_authors_goldfish_of_exactly_the_list_shows_on_the_decklist(
     assert "goldfished exactly this list" in page.text
     assert "greedy" in page.text
 
+
+
+def test_another_reader_cannot_unpublish_or_restore(alice: User, bob: User) -> None:
+    decklist = publish(alice)
+    base = f"/decklists/{decklist.pk}"
+
+    refused = signed_in(bob).post(f"{base}/withdraw/", {"reason": "mine now"})
+    assert refused.status_code == 403
+    assert Decklist.objects.get().withdrawn_at is None
+
+    signed_in(alice).post(f"{base}/withdraw/")
+    assert signed_in(bob).post(f"{base}/restore/").status_code == 404  # not readable to bob
+    assert signed_in(alice).post(f"{base}/restore/").status_code == 302
+    assert Decklist.objects.get().withdrawn_at is None
+
+
+def test_the_owner_does_not_like_or_report_their_own(alice: User) -> None:
+    decklist = publish(alice)
+    client = signed_in(alice)
+
+    like = client.post(f"/decklists/{decklist.pk}/like/")
+    report = client.post(f"/decklists/{decklist.pk}/report/", {"reason": "spam"})
+
+    assert like.status_code == 400
+    assert "your own" in like.text
+    assert report.status_code == 400
+    assert not DecklistReport.objects.exists()
+
+
+def test_a_flood_of_comments_answers_429_with_when_to_try_again(
+    alice: User, bob: User, monkeypatch: Any
+) -> None:
+    decklist = publish(alice)
+    monkeypatch.setattr(services, "COMMENTS_PER_HOUR", 1)
+    client = signed_in(bob)
+    client.post(f"/decklists/{decklist.pk}/comments/", {"body": "first"})
+
+    again = client.post(f"/decklists/{decklist.pk}/comments/", {"body": "second"})
+
+    assert again.status_code == 429
+    assert 0 < int(again["Retry-After"]) <= 3600
+    assert "second" in again.text  # the comment is kept in the form to send later
+    assert decklist.comments.count() == 1
